@@ -1,0 +1,163 @@
+/*
+   The aijtuned planner: pure C, no PETSc objects.
+
+   A plan orders the rows of a CSR matrix (stably, by decreasing length) and cuts the ordered
+   rows into strips; each strip has a storage format and the launch parameters of its kernel.
+   A layout is the plan made concrete: one array set per strip, in that strip's format, plus a
+   COO tail that holds what the strips leave out (the excess of HYB strips, and the rows of COO
+   strips).  The host reference SpMV computes y = A x from the layout alone.
+
+   Errors are returned as aijt_err codes; the PETSc glue turns them into PETSc errors.
+*/
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(AIJT_INDEX64)
+typedef int64_t aijt_int; /* matches PetscInt when PETSc uses 64-bit indices */
+#else
+typedef int32_t aijt_int;
+#endif
+
+typedef enum {
+  AIJT_OK = 0,
+  AIJT_ERR_MEM,      /* out of memory */
+  AIJT_ERR_ARG,      /* bad argument (negative sizes, inconsistent CSR) */
+  AIJT_ERR_OVERFLOW, /* a padded layout would not fit the index type */
+  AIJT_ERR_FORMAT,   /* unknown format name, or no format allowed */
+} aijt_err;
+
+const char *aijt_err_string(aijt_err err);
+
+typedef enum {
+  AIJT_CSR = 0, /* CSR-vector: tpr threads cooperate on each row */
+  AIJT_LONG,    /* long rows: one or several thread blocks per row */
+  AIJT_ELL,     /* ELLPACK, column-major, one width for the strip */
+  AIJT_SELL,    /* sliced ELLPACK (SELL-C-sigma): a width per slice of C rows */
+  AIJT_COO,     /* the strip's entries live in the COO tail */
+  AIJT_NFORMATS
+} aijt_format;
+
+extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo" */
+
+#define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
+#define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
+
+/* Parse a name from aijt_format_names (case-insensitive). */
+aijt_err aijt_format_from_name(const char *name, aijt_format *format);
+
+/* Rules of the rule-based planner: the documented choices from the seed papers (see rules.c). */
+typedef struct {
+  unsigned allowed;        /* bit mask of AIJT_FORMAT_BIT(); at least one bit set */
+  int      sort;           /* order rows by decreasing length (stable) before cutting strips */
+  aijt_int long_row;       /* T_LONG of seed 003: rows with at least this many entries are long */
+  aijt_int min_strip_rows; /* a strip smaller than this is merged into its neighbour */
+  double   ell_max_pad;    /* ELL when the strip's padding is at most this fraction of its entries */
+  double   coo_cost;       /* cost of a COO tail entry relative to an ELL slot (HYB width choice) */
+  aijt_int sell_max_mean;  /* SELL for strips whose mean length is at most this */
+  int      sell_chunk;     /* C of SELL-C-sigma: rows per slice */
+  int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
+  int      block;          /* threads per block for every kernel */
+} aijt_rules;
+
+void aijt_rules_default(aijt_rules *rules);
+
+typedef struct {
+  aijt_format format;
+  aijt_int    begin, end;     /* positions [begin, end) in the plan's row order */
+  aijt_int    nnz;            /* entries the strip's own layout holds (not its tail entries) */
+  aijt_int    tail_nnz;       /* entries this strip sends to the COO tail */
+  aijt_int    max_len;        /* longest row of the strip */
+  int         tpr;            /* CSR: threads per row, a power of two in [1, 32] */
+  int         block;          /* threads per block */
+  int         blocks_per_row; /* LONG: thread blocks cooperating on one row */
+  aijt_int    width;          /* ELL: slots per row; entries past it go to the tail */
+  int         chunk;          /* SELL: rows per slice */
+  int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
+} aijt_strip;
+
+typedef struct {
+  aijt_int    nrows, ncols, nnz;
+  int         sorted;   /* rows were ordered by length */
+  aijt_int   *order;    /* order[k] = original row at position k; NULL means identity */
+  int         nstrips;
+  aijt_strip *strips;
+  aijt_int    tail_nnz; /* entries in the COO tail */
+} aijt_plan;
+
+/* A CSR matrix as the planner sees it (borrowed arrays). */
+typedef struct {
+  aijt_int        nrows, ncols;
+  const aijt_int *rowptr; /* nrows + 1 */
+  const aijt_int *colidx;
+  const double   *values; /* may be NULL for planning only */
+} aijt_csr;
+
+aijt_err aijt_csr_check(const aijt_csr *A);
+
+/* Features: row lengths and their statistics, and the stable order by decreasing length. */
+typedef struct {
+  aijt_int nrows, nnz;
+  aijt_int min_len, max_len, empty_rows;
+  double   mean_len, std_len;
+} aijt_features;
+
+void     aijt_features_compute(const aijt_csr *A, aijt_features *f);
+aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order);
+
+/* The rule-based planner (rules.c). */
+aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
+
+/* Plans as plain data (plan.c). */
+void     aijt_plan_destroy(aijt_plan **plan);
+aijt_int aijt_plan_row(const aijt_plan *plan, aijt_int k); /* original row at position k */
+aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A);
+int      aijt_plan_equal(const aijt_plan *a, const aijt_plan *b);
+void     aijt_plan_print(const aijt_plan *plan, FILE *fp);
+/* One line per strip into buf, for viewers that are not FILEs; returns the characters needed. */
+size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len);
+/* Per-format counts of strips, rows and entries (rows of the tail counted under COO). */
+void aijt_plan_summary(const aijt_plan *plan, aijt_int nstrips[AIJT_NFORMATS], aijt_int rows[AIJT_NFORMATS], aijt_int nnz[AIJT_NFORMATS]);
+
+/* Layouts (layout.c) */
+typedef struct {
+  aijt_format format;
+  aijt_int    nrows;  /* rows of the strip */
+  aijt_int   *rows;   /* original row of each strip row */
+  aijt_int    nslots; /* stored slots, padding included */
+  aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets */
+  aijt_int    width;  /* ELL */
+  int         chunk;  /* SELL */
+  aijt_int   *col;    /* column of each slot; -1 marks padding */
+  double     *val;
+  aijt_int   *src;    /* position of each slot in the CSR value array, -1 for padding */
+} aijt_layout;
+
+typedef struct { /* entries ordered by plan position, then by column */
+  aijt_int     nnz;
+  aijt_int    *row;
+  aijt_int    *col;
+  double      *val;
+  aijt_int    *src;
+} aijt_coo;
+
+typedef struct {
+  aijt_int     nrows, ncols;
+  int          nstrips;
+  aijt_layout *strips;
+  aijt_coo     tail;
+} aijt_layouts;
+
+aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
+/* Same pattern, new values: refill every slot from the CSR value array. */
+void aijt_layouts_refresh(aijt_layouts *L, const double *values);
+void aijt_layouts_destroy(aijt_layouts **L);
+/* Bytes the layouts occupy (values, indices, refresh maps). */
+size_t aijt_layouts_bytes(const aijt_layouts *L);
+
+/* Host reference SpMV (refspmv.c): y = A x, or y = A x + z when z is not NULL (z may equal y). */
+void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y);
+void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, double *y);
+void aijt_ref_tail(const aijt_coo *T, const double *x, double *y);

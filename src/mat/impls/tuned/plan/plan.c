@@ -1,0 +1,149 @@
+/* Plans as plain data: names, checks, comparison and printing. */
+#include "aijtplan.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const aijt_format_names[AIJT_NFORMATS] = {"csr", "long", "ell", "sell", "coo"};
+
+const char *aijt_err_string(aijt_err err)
+{
+  switch (err) {
+  case AIJT_OK:
+    return "no error";
+  case AIJT_ERR_MEM:
+    return "out of memory";
+  case AIJT_ERR_ARG:
+    return "inconsistent matrix or argument";
+  case AIJT_ERR_OVERFLOW:
+    return "padded layout does not fit the index type";
+  case AIJT_ERR_FORMAT:
+    return "unknown or disallowed format";
+  }
+  return "unknown error";
+}
+
+aijt_err aijt_format_from_name(const char *name, aijt_format *format)
+{
+  for (int f = 0; f < AIJT_NFORMATS; f++) {
+    const char *a = name, *b = aijt_format_names[f];
+    while (*a && *b && tolower((unsigned char)*a) == *b) a++, b++;
+    if (!*a && !*b) {
+      *format = (aijt_format)f;
+      return AIJT_OK;
+    }
+  }
+  return AIJT_ERR_FORMAT;
+}
+
+void aijt_plan_destroy(aijt_plan **plan)
+{
+  if (!plan || !*plan) return;
+  free((*plan)->order);
+  free((*plan)->strips);
+  free(*plan);
+  *plan = NULL;
+}
+
+aijt_int aijt_plan_row(const aijt_plan *plan, aijt_int k)
+{
+  return plan->order ? plan->order[k] : k;
+}
+
+/* Strips tile [0, nrows) in order, the order is a permutation, and the counts add up. */
+aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
+{
+  aijt_int next = 0, nnz = 0, tail = 0;
+
+  if (plan->nrows != A->nrows || plan->ncols != A->ncols) return AIJT_ERR_ARG;
+  for (int s = 0; s < plan->nstrips; s++) {
+    const aijt_strip *S   = &plan->strips[s];
+    aijt_int          cnt = 0;
+    if (S->begin != next || S->end <= S->begin || (unsigned)S->format >= AIJT_NFORMATS) return AIJT_ERR_ARG;
+    for (aijt_int k = S->begin; k < S->end; k++) {
+      aijt_int r = aijt_plan_row(plan, k);
+      cnt += A->rowptr[r + 1] - A->rowptr[r];
+    }
+    if (cnt != S->nnz + S->tail_nnz) return AIJT_ERR_ARG;
+    if (S->format == AIJT_CSR && (S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
+    next = S->end;
+    nnz += S->nnz;
+    tail += S->tail_nnz;
+  }
+  if (next != plan->nrows || nnz + tail != plan->nnz || tail != plan->tail_nnz) return AIJT_ERR_ARG;
+  if (plan->order) {
+    unsigned char *seen = (unsigned char *)calloc((size_t)plan->nrows + 1, 1);
+    if (!seen) return AIJT_ERR_MEM;
+    for (aijt_int k = 0; k < plan->nrows; k++) {
+      aijt_int r = plan->order[k];
+      if (r < 0 || r >= plan->nrows || seen[r]) {
+        free(seen);
+        return AIJT_ERR_ARG;
+      }
+      seen[r] = 1;
+    }
+    free(seen);
+  }
+  return AIJT_OK;
+}
+
+int aijt_plan_equal(const aijt_plan *a, const aijt_plan *b)
+{
+  if (a->nrows != b->nrows || a->ncols != b->ncols || a->nnz != b->nnz || a->nstrips != b->nstrips || a->tail_nnz != b->tail_nnz) return 0;
+  for (int s = 0; s < a->nstrips; s++)
+    if (memcmp(&a->strips[s], &b->strips[s], sizeof(aijt_strip))) return 0;
+  for (aijt_int k = 0; k < a->nrows; k++)
+    if (aijt_plan_row(a, k) != aijt_plan_row(b, k)) return 0;
+  return 1;
+}
+
+size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
+{
+  int n = snprintf(buf, len, "rows [%lld, %lld) %lld rows, nnz %lld, max row %lld: %-4s", (long long)s->begin, (long long)s->end, (long long)(s->end - s->begin), (long long)s->nnz, (long long)s->max_len, aijt_format_names[s->format]);
+  if (n < 0) return 0;
+  size_t used = (size_t)n, rest = used < len ? len - used : 0;
+  char  *p    = buf ? buf + (used < len ? used : len) : NULL;
+  switch (s->format) {
+  case AIJT_CSR:
+    n = snprintf(p, rest, " threads/row %d, block %d", s->tpr, s->block);
+    break;
+  case AIJT_LONG:
+    n = snprintf(p, rest, " blocks/row %d, block %d", s->blocks_per_row, s->block);
+    break;
+  case AIJT_ELL:
+    n = snprintf(p, rest, " width %lld, tail %lld, block %d", (long long)s->width, (long long)s->tail_nnz, s->block);
+    break;
+  case AIJT_SELL:
+    n = snprintf(p, rest, " C %d, sigma %d, block %d", s->chunk, s->sigma, s->block);
+    break;
+  case AIJT_COO:
+    n = snprintf(p, rest, " in tail %lld", (long long)s->tail_nnz);
+    break;
+  default:
+    n = 0;
+  }
+  return used + (n > 0 ? (size_t)n : 0);
+}
+
+void aijt_plan_print(const aijt_plan *plan, FILE *fp)
+{
+  char line[256];
+  fprintf(fp, "plan: %lld x %lld, nnz %lld, %s, %d strips, COO tail %lld\n", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order", plan->nstrips, (long long)plan->tail_nnz);
+  for (int s = 0; s < plan->nstrips; s++) {
+    aijt_strip_describe(&plan->strips[s], line, sizeof(line));
+    fprintf(fp, "  strip %d: %s\n", s, line);
+  }
+}
+
+void aijt_plan_summary(const aijt_plan *plan, aijt_int nstrips[AIJT_NFORMATS], aijt_int rows[AIJT_NFORMATS], aijt_int nnz[AIJT_NFORMATS])
+{
+  for (int f = 0; f < AIJT_NFORMATS; f++) nstrips[f] = rows[f] = nnz[f] = 0;
+  for (int s = 0; s < plan->nstrips; s++) {
+    const aijt_strip *S = &plan->strips[s];
+    nstrips[S->format]++;
+    rows[S->format] += S->end - S->begin;
+    nnz[S->format] += S->nnz;
+  }
+  nnz[AIJT_COO] = plan->tail_nnz; /* COO strips and the excess of HYB strips */
+}

@@ -1,0 +1,288 @@
+/*
+   The rule-based planner: the choices of the seed papers, written down as rules, until a calibrated
+   performance model replaces them.
+
+   1. Order.  Rows are ordered by decreasing length, stably (seed 000 sorts rows by nnz), unless
+      rules->sort is off.
+   2. Long and short runs.  Seed 003's Algorithm 1 walks the ordered rows and cuts a new block wherever
+      a row crosses T_LONG (rules->long_row) in either direction.  Sorted, that is one long run then
+      one short run; unsorted, runs alternate.
+   3. Long runs become LONG strips: several thread blocks share a row, so a row of 50k entries is not
+      left to one warp (the starvation seed 003 measures).
+   4. Sorted short runs are cut where seed 004's threads-per-row class changes (the next power of two above
+      sqrt(row length), at most 32); segments smaller than rules->min_strip_rows join their neighbour.
+   5. Each short segment takes the first allowed format of its preference list:
+        - ELL when its rows are equal, or nearly so (padding <= rules->ell_max_pad of its entries); the
+          width is clSpMV's HYB choice (seed 001): the w minimising w * rows + coo_cost * excess(w), the
+          excess going to the COO tail;
+        - SELL-C-sigma when its mean row is short (<= rules->sell_max_mean): slices of C rows stored
+          column-major read coalesced where CSR-vector with few threads per row does not;
+        - CSR-vector otherwise, with seed 003's TpR_SqMean = min(32, 2^ceil(log2 ceil(sqrt(mean)))).
+      A format that is not allowed falls back to CSR, SELL, ELL, LONG, then COO, in that order.
+   6. In natural order (rules->sort off) runs alternate; a run too small for a kernel launch of its own
+      (fewer than min_strip_rows rows and fewer than 16 * min_strip_rows entries) rides in the COO tail,
+      which is one launch for all of them.
+
+   The default numbers are rules of thumb, not measurements; the performance model issue replaces them.
+*/
+#include "aijtplan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void aijt_rules_default(aijt_rules *rules)
+{
+  rules->allowed        = AIJT_ALL_FORMATS;
+  rules->sort           = 1;
+  rules->long_row       = 1024; /* 32 lanes x 32 entries: beyond this a warp per row runs long */
+  rules->min_strip_rows = 1024;
+  rules->ell_max_pad    = 0.10;
+  rules->coo_cost       = 3.0; /* a tail entry reads row, col and val and adds atomically */
+  rules->sell_max_mean  = 16;
+  rules->sell_chunk     = 32; /* a warp per slice */
+  rules->sell_sigma     = 256;
+  rules->block          = 256;
+}
+
+/* seed 004 / seed 003 eq. (2): next power of two at or above sqrt(len), capped at a warp */
+static int tpr_sqmean(double mean)
+{
+  double r   = ceil(sqrt(mean > 1.0 ? mean : 1.0));
+  int    tpr = 1;
+  while (tpr < 32 && (double)tpr < r) tpr *= 2;
+  return tpr;
+}
+
+typedef struct {
+  const aijt_csr   *A;
+  const aijt_rules *rules;
+  aijt_plan        *plan;
+  int               cap;
+} builder;
+
+static aijt_int row_len(const builder *b, aijt_int k)
+{
+  aijt_int r = aijt_plan_row(b->plan, k);
+  return b->A->rowptr[r + 1] - b->A->rowptr[r];
+}
+
+typedef struct {
+  aijt_int rows, nnz, min_len, max_len;
+} range_stats;
+
+static range_stats stats_of(const builder *b, aijt_int begin, aijt_int end)
+{
+  range_stats st = {end - begin, 0, 0, 0};
+  for (aijt_int k = begin; k < end; k++) {
+    aijt_int len = row_len(b, k);
+    st.nnz += len;
+    if (k == begin || len < st.min_len) st.min_len = len;
+    if (len > st.max_len) st.max_len = len;
+  }
+  return st;
+}
+
+static int allowed(const builder *b, aijt_format f)
+{
+  return (b->rules->allowed & AIJT_FORMAT_BIT(f)) != 0;
+}
+
+static int too_small(const builder *b, range_stats st)
+{
+  return st.rows < b->rules->min_strip_rows && st.nnz < 16 * (double)b->rules->min_strip_rows;
+}
+
+static aijt_err push_strip(builder *b, const aijt_strip *s)
+{
+  aijt_plan *p = b->plan;
+  if (p->nstrips == b->cap) {
+    int         cap = b->cap ? 2 * b->cap : 8;
+    aijt_strip *n   = (aijt_strip *)realloc(p->strips, (size_t)cap * sizeof(aijt_strip));
+    if (!n) return AIJT_ERR_MEM;
+    p->strips = n;
+    b->cap    = cap;
+  }
+  p->strips[p->nstrips++] = *s;
+  p->tail_nnz += s->tail_nnz;
+  return AIJT_OK;
+}
+
+static aijt_strip strip_init(const builder *b, aijt_format f, aijt_int begin, aijt_int end, range_stats st)
+{
+  aijt_strip s;
+  memset(&s, 0, sizeof(s));
+  s.format  = f;
+  s.begin   = begin;
+  s.end     = end;
+  s.nnz     = st.nnz;
+  s.max_len = st.max_len;
+  s.block   = b->rules->block;
+  return s;
+}
+
+/* clSpMV's HYB width: minimise w * rows + coo_cost * excess(w) over w in [min_len, max_len]. */
+static aijt_int hyb_width(const builder *b, aijt_int begin, aijt_int end, range_stats st, aijt_int *excess)
+{
+  aijt_int  span  = st.max_len - st.min_len;
+  aijt_int *count = (aijt_int *)calloc((size_t)span + 1, sizeof(aijt_int));
+  aijt_int  best  = st.max_len, above = 0;
+  double    best_cost, ex = 0;
+
+  *excess = 0;
+  if (!count) return best; /* no memory for the histogram: plain ELL is still correct */
+  for (aijt_int k = begin; k < end; k++) count[row_len(b, k) - st.min_len]++;
+  best_cost = (double)st.max_len * (double)st.rows;
+  /* walk w down from max_len; above = rows longer than w, ex = their entries past w */
+  for (aijt_int w = st.max_len - 1; w >= st.min_len; w--) {
+    above += count[w + 1 - st.min_len];
+    ex += (double)above;
+    double cost = (double)w * (double)st.rows + b->rules->coo_cost * ex;
+    if (cost < best_cost) {
+      best_cost = cost;
+      best      = w;
+      *excess   = (aijt_int)ex;
+    }
+  }
+  free(count);
+  return best;
+}
+
+static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
+{
+  const aijt_rules *R  = b->rules;
+  range_stats       st = stats_of(b, begin, end);
+  double            mean = st.rows ? (double)st.nnz / (double)st.rows : 0.0;
+  double            ell_slots = (double)st.max_len * (double)st.rows;
+  aijt_format       prefer, order[6];
+  int               n = 0;
+
+  if (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz) prefer = AIJT_ELL;
+  else if (mean <= (double)R->sell_max_mean) prefer = AIJT_SELL;
+  else prefer = AIJT_CSR;
+  order[n++] = prefer;
+  order[n++] = AIJT_CSR;
+  order[n++] = AIJT_SELL;
+  order[n++] = AIJT_ELL;
+  order[n++] = AIJT_LONG;
+  order[n++] = AIJT_COO;
+  for (int i = 0; i < n; i++) {
+    aijt_format f = order[i];
+    if (!allowed(b, f)) continue;
+    /* padded formats must fit the index type; otherwise try the next format */
+    if ((f == AIJT_ELL || f == AIJT_SELL) && ell_slots + (double)R->sell_chunk * (double)st.max_len >= (double)INT32_MAX) continue;
+    aijt_strip s = strip_init(b, f, begin, end, st);
+    switch (f) {
+    case AIJT_CSR:
+      s.tpr = tpr_sqmean(mean);
+      break;
+    case AIJT_LONG:
+      s.blocks_per_row = 1;
+      break;
+    case AIJT_ELL: {
+      aijt_int excess = 0;
+      s.width         = allowed(b, AIJT_COO) ? hyb_width(b, begin, end, st, &excess) : st.max_len;
+      s.nnz -= excess;
+      s.tail_nnz = excess;
+    } break;
+    case AIJT_SELL:
+      s.chunk = R->sell_chunk;
+      s.sigma = b->plan->sorted ? 1 : R->sell_sigma;
+      break;
+    case AIJT_COO:
+      s.tail_nnz = s.nnz;
+      s.nnz      = 0;
+      break;
+    default:
+      break;
+    }
+    return push_strip(b, &s);
+  }
+  return AIJT_ERR_FORMAT; /* unreachable while at least one format is allowed and COO never overflows */
+}
+
+static aijt_err emit_long(builder *b, aijt_int begin, aijt_int end)
+{
+  range_stats st = stats_of(b, begin, end);
+  if (!allowed(b, AIJT_LONG)) return emit_short(b, begin, end);
+  aijt_strip s = strip_init(b, AIJT_LONG, begin, end, st);
+  double     per_block = (double)b->rules->block * 16.0; /* about 16 entries per thread */
+  double     bpr       = ceil((double)st.max_len / per_block);
+  s.blocks_per_row     = (int)(bpr < 1 ? 1 : bpr > 1024 ? 1024 : bpr);
+  return push_strip(b, &s);
+}
+
+static aijt_err emit_coo(builder *b, aijt_int begin, aijt_int end)
+{
+  range_stats st = stats_of(b, begin, end);
+  aijt_strip  s  = strip_init(b, AIJT_COO, begin, end, st);
+  s.tail_nnz     = s.nnz;
+  s.nnz          = 0;
+  return push_strip(b, &s);
+}
+
+/* Step 4: cut a short run where the threads-per-row class changes; small segments grow into the next
+   class, and a small remainder joins the last segment.  Linear in the run's rows. */
+static aijt_err cut_short(builder *b, aijt_int begin, aijt_int end)
+{
+  const aijt_rules *R        = b->rules;
+  double            run_nnz  = 0, done_nnz = 0;
+  aijt_int          seg      = begin;
+
+  if (!b->plan->sorted) return emit_short(b, begin, end); /* classes are not contiguous in natural order */
+  for (aijt_int k = begin; k < end; k++) run_nnz += (double)row_len(b, k);
+  while (seg < end) {
+    aijt_int e   = seg;
+    double   nnz = 0;
+    do {
+      int cls = tpr_sqmean((double)row_len(b, e));
+      while (e < end && tpr_sqmean((double)row_len(b, e)) == cls) nnz += (double)row_len(b, e++);
+    } while (e < end && e - seg < R->min_strip_rows && nnz < 16.0 * (double)R->min_strip_rows);
+    if (e < end && end - e < R->min_strip_rows && run_nnz - done_nnz - nnz < 16.0 * (double)R->min_strip_rows) e = end;
+    aijt_err err = emit_short(b, seg, e);
+    if (err) return err;
+    done_nnz += nnz;
+    seg = e;
+  }
+  return AIJT_OK;
+}
+
+aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **out)
+{
+  builder  b;
+  aijt_err err = AIJT_OK;
+
+  *out = NULL;
+  if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
+  if (rules->long_row < 1 || rules->min_strip_rows < 1 || rules->sell_chunk < 1 || rules->sell_sigma < 1 || rules->block < 32) return AIJT_ERR_ARG;
+  memset(&b, 0, sizeof(b));
+  b.A     = A;
+  b.rules = rules;
+  b.plan  = (aijt_plan *)calloc(1, sizeof(aijt_plan));
+  if (!b.plan) return AIJT_ERR_MEM;
+  b.plan->nrows = A->nrows;
+  b.plan->ncols = A->ncols;
+  b.plan->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
+  if (rules->sort && A->nrows > 1) {
+    err = aijt_order_by_length(A, &b.plan->order);
+    if (err) goto fail;
+    b.plan->sorted = 1;
+  }
+
+  /* Step 2: seed 003's Algorithm 1 over the ordered rows. */
+  for (aijt_int k = 0; k < A->nrows;) {
+    int      is_long = row_len(&b, k) >= rules->long_row;
+    aijt_int e       = k + 1;
+    while (e < A->nrows && (row_len(&b, e) >= rules->long_row) == is_long) e++;
+    if (!b.plan->sorted && allowed(&b, AIJT_COO) && too_small(&b, stats_of(&b, k, e))) err = emit_coo(&b, k, e); /* step 6 */
+    else err = is_long ? emit_long(&b, k, e) : cut_short(&b, k, e);
+    if (err) goto fail;
+    k = e;
+  }
+  *out = b.plan;
+  return AIJT_OK;
+
+fail:
+  aijt_plan_destroy(&b.plan);
+  return err;
+}

@@ -1,0 +1,270 @@
+static const char help[] = "Property test of the planner (no PETSc): every rule set and every layout on many generated\n"
+                           "matrices, each checked against a plain CSR product; summation order is the same, so\n"
+                           "results must agree bit for bit.\n";
+
+#include "aijtplan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *name;
+  aijt_int    nrows, ncols;
+  aijt_int   *rowptr, *colidx;
+  double     *values;
+} matrix;
+
+static unsigned long long rng_state = 88172645463325252ull;
+
+static unsigned long long rnd(void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+static double rnd_value(void)
+{
+  return (double)(rnd() % 2000001) / 1000000.0 - 1.0;
+}
+
+/* Build a matrix from row lengths: distinct random sorted columns per row. */
+static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len, int zeros)
+{
+  matrix A = {name, m, n, NULL, NULL, NULL};
+  A.rowptr = (aijt_int *)malloc(((size_t)m + 1) * sizeof(aijt_int));
+  A.rowptr[0] = 0;
+  for (aijt_int i = 0; i < m; i++) A.rowptr[i + 1] = A.rowptr[i] + (len[i] < n ? len[i] : n);
+  A.colidx = (aijt_int *)malloc(((size_t)A.rowptr[m] + 1) * sizeof(aijt_int));
+  A.values = (double *)malloc(((size_t)A.rowptr[m] + 1) * sizeof(double));
+  unsigned char *used = (unsigned char *)calloc((size_t)n + 1, 1);
+  for (aijt_int i = 0; i < m; i++) {
+    aijt_int l = A.rowptr[i + 1] - A.rowptr[i], k = A.rowptr[i];
+    if (l > n / 2) { /* dense-ish row: take every column then drop at random */
+      aijt_int keep = l;
+      for (aijt_int c = 0; c < n && keep; c++)
+        if ((aijt_int)(rnd() % (unsigned long long)(n - c)) < keep) A.colidx[k++] = c, keep--;
+    } else {
+      for (aijt_int j = 0; j < l;) {
+        aijt_int c = (aijt_int)(rnd() % (unsigned long long)n);
+        if (!used[c]) used[c] = 1, j++;
+      }
+      for (aijt_int c = 0; c < n && k < A.rowptr[i + 1]; c++)
+        if (used[c]) A.colidx[k++] = c, used[c] = 0;
+    }
+  }
+  free(used);
+  for (aijt_int k = 0; k < A.rowptr[m]; k++) A.values[k] = (zeros && rnd() % 3 == 0) ? 0.0 : rnd_value();
+  return A;
+}
+
+static void csr_spmv(const matrix *A, const double *x, const double *z, double *y)
+{
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    double sum = z ? z[i] : 0.0;
+    for (aijt_int k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) sum += A->values[k] * x[A->colidx[k]];
+    y[i] = sum;
+  }
+}
+
+static int same(const double *a, const double *b, aijt_int n)
+{
+  for (aijt_int i = 0; i < n; i++)
+    if (memcmp(&a[i], &b[i], sizeof(double))) return 0;
+  return 1;
+}
+
+static int failures = 0, checks = 0;
+
+#define EXPECT(cond, ...) \
+  do { \
+    checks++; \
+    if (!(cond)) { \
+      failures++; \
+      printf("FAIL %s: ", A->name); \
+      printf(__VA_ARGS__); \
+      printf("\n"); \
+    } \
+  } while (0)
+
+static void check_rules(const matrix *A, const aijt_rules *R, const char *label, unsigned *formats_seen)
+{
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
+  aijt_plan    *plan = NULL;
+  aijt_layouts *L    = NULL;
+  aijt_err      err  = aijt_plan_rules(&csr, R, &plan);
+  size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
+  double       *x = malloc(nx * sizeof(double)), *z = malloc(ny * sizeof(double)), *y = malloc(ny * sizeof(double)), *ref = malloc(ny * sizeof(double));
+
+  EXPECT(!err, "%s: plan failed: %s", label, aijt_err_string(err));
+  if (err) goto done;
+  EXPECT(!aijt_plan_check(plan, &csr), "%s: inconsistent plan", label);
+  for (int s = 0; s < plan->nstrips; s++) {
+    *formats_seen |= AIJT_FORMAT_BIT(plan->strips[s].format);
+    EXPECT(R->allowed & AIJT_FORMAT_BIT(plan->strips[s].format), "%s: strip %d uses a disallowed format %s", label, s, aijt_format_names[plan->strips[s].format]);
+  }
+  if (plan->sorted)
+    for (aijt_int k = 1; k < plan->nrows; k++) {
+      aijt_int a = plan->order[k - 1], b = plan->order[k];
+      aijt_int la = A->rowptr[a + 1] - A->rowptr[a], lb = A->rowptr[b + 1] - A->rowptr[b];
+      if (la < lb || (la == lb && a > b)) {
+        EXPECT(0, "%s: order is not a stable sort by decreasing length at %lld", label, (long long)k);
+        break;
+      }
+    }
+  err = aijt_layouts_build(plan, &csr, &L);
+  EXPECT(!err, "%s: layout failed: %s", label, aijt_err_string(err));
+  if (err) goto done;
+
+  for (int trial = 0; trial < 2; trial++) {
+    for (aijt_int j = 0; j < A->ncols; j++) x[j] = rnd_value();
+    for (aijt_int i = 0; i < A->nrows; i++) z[i] = rnd_value(), y[i] = NAN; /* poison: every row must be written */
+    csr_spmv(A, x, NULL, ref);
+    aijt_ref_spmv(L, x, NULL, y);
+    EXPECT(same(y, ref, A->nrows), "%s: y = A x differs (trial %d)", label, trial);
+    csr_spmv(A, x, z, ref);
+    aijt_ref_spmv(L, x, z, y);
+    EXPECT(same(y, ref, A->nrows), "%s: y = A x + z differs", label);
+    memcpy(y, z, (size_t)A->nrows * sizeof(double));
+    aijt_ref_spmv(L, x, y, y);
+    EXPECT(same(y, ref, A->nrows), "%s: y = A x + y (in place) differs", label);
+    /* new values, same pattern: refresh without re-planning */
+    for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_value();
+    aijt_layouts_refresh(L, A->values);
+  }
+  /* an infinite entry of x must reach exactly the rows that reference it, as through CSR */
+  if (A->ncols > 0) {
+    for (aijt_int j = 0; j < A->ncols; j++) x[j] = 1.0;
+    x[A->ncols / 2] = INFINITY;
+    csr_spmv(A, x, NULL, ref);
+    aijt_ref_spmv(L, x, NULL, y);
+    int ok = 1;
+    for (aijt_int i = 0; i < A->nrows; i++) ok &= (isnan(y[i]) == isnan(ref[i])) && (isinf(y[i]) == isinf(ref[i]));
+    EXPECT(ok, "%s: padding leaks an infinite x entry", label);
+  }
+done:
+  aijt_layouts_destroy(&L);
+  aijt_plan_destroy(&plan);
+  free(x), free(z), free(y), free(ref);
+}
+
+static void check_matrix(matrix *A)
+{
+  unsigned   seen = 0;
+  aijt_rules R;
+  char       label[128];
+
+  for (int sort = 0; sort < 2; sort++)
+    for (int small = 0; small < 2; small++) {
+      for (int f = -1; f < AIJT_NFORMATS; f++) {
+        aijt_rules_default(&R);
+        R.sort = sort;
+        if (small) { /* thresholds that cut even small matrices into many strips */
+          R.min_strip_rows = 1;
+          R.long_row       = 8;
+          R.sell_max_mean  = 4;
+          R.sell_chunk     = 4;
+          R.sell_sigma     = 8;
+          R.ell_max_pad    = 0.5;
+        }
+        if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
+        snprintf(label, sizeof(label), "sort=%d small=%d formats=%s", sort, small, f < 0 ? "all" : aijt_format_names[f]);
+        check_rules(A, &R, label, &seen);
+      }
+    }
+  aijt_rules_default(&R);
+  R.allowed = AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_COO);
+  R.ell_max_pad = 1e9; /* every short strip is HYB: ELL plus a COO tail */
+  check_rules(A, &R, "hyb", &seen);
+  printf("%-22s %7lld x %-7lld nnz %8lld: formats seen", A->name, (long long)A->nrows, (long long)A->ncols, (long long)(A->nrows ? A->rowptr[A->nrows] : 0));
+  for (int f = 0; f < AIJT_NFORMATS; f++)
+    if (seen & AIJT_FORMAT_BIT(f)) printf(" %s", aijt_format_names[f]);
+  printf("\n");
+  free(A->rowptr), free(A->colidx), free(A->values);
+}
+
+int main(int argc, char **argv)
+{
+  aijt_int len[20000];
+  (void)argc, (void)argv, (void)help;
+
+  aijt_format f;
+  if (aijt_format_from_name("SELL", &f) || f != AIJT_SELL || aijt_format_from_name("dia", &f) != AIJT_ERR_FORMAT) {
+    printf("FAIL format names\n");
+    failures++;
+  }
+  { /* every strip of a plan reports what it holds */
+    aijt_rules R;
+    aijt_rules_default(&R);
+    R.allowed = 0;
+    aijt_int  rp[2] = {0, 0};
+    aijt_csr  csr   = {1, 1, rp, NULL, NULL};
+    aijt_plan *p    = NULL;
+    checks++;
+    if (aijt_plan_rules(&csr, &R, &p) != AIJT_ERR_FORMAT) failures++, printf("FAIL no allowed format must be refused\n");
+  }
+
+  for (aijt_int i = 0; i < 3000; i++) len[i] = (aijt_int)(rnd() % 12);
+  matrix A = make("random_0_11", 3000, 3000, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 2000; i++) len[i] = i % 7 ? 5 : 0;
+  A = make("empty_rows", 2000, 1500, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 1500; i++) len[i] = 3;
+  len[700] = 1400;
+  A = make("one_long_row", 1500, 1500, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 4096; i++) len[i] = 7;
+  A = make("all_rows_equal", 4096, 4096, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 300; i++) len[i] = 1 + (aijt_int)(rnd() % 40);
+  A = make("rectangular_wide", 300, 5000, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 5000; i++) len[i] = (aijt_int)(rnd() % 3);
+  A = make("rectangular_tall", 5000, 40, len, 0);
+  check_matrix(&A);
+
+  A = make("zero_rows", 0, 10, len, 0);
+  check_matrix(&A);
+
+  len[0] = 1;
+  A = make("one_by_one", 1, 1, len, 0);
+  check_matrix(&A);
+
+  len[0] = 0;
+  A = make("one_by_one_empty", 1, 1, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 2500; i++) len[i] = 1 + (aijt_int)(rnd() % 20);
+  A = make("explicit_zeros", 2500, 2500, len, 1);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 20000; i++) { /* power law: P(len > k) ~ k^-1.2 */
+    double u = (double)(rnd() % 1000000 + 1) / 1000001.0;
+    double l = pow(u, -1.0 / 1.2);
+    len[i]   = (aijt_int)(l > 6000 ? 6000 : l);
+  }
+  A = make("power_law", 20000, 20000, len, 0);
+  check_matrix(&A);
+
+  for (aijt_int i = 0; i < 5000; i++) len[i] = (i % 500 == 0) ? 3000 : 2 + (aijt_int)(rnd() % 4);
+  A = make("alternating_long", 5000, 5000, len, 0);
+  check_matrix(&A);
+
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 0
+
+TEST*/
