@@ -161,3 +161,6 @@ size_t aijt_layouts_bytes(const aijt_layouts *L);
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y);
 void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, double *y);
 void aijt_ref_tail(const aijt_coo *T, const double *x, double *y);
+
+/* Rules compare field by field (the struct has padding). */
+int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b);

@@ -286,3 +286,8 @@ fail:
   aijt_plan_destroy(&b.plan);
   return err;
 }
+
+int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
+{
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block;
+}

@@ -1,0 +1,38 @@
+/* aijtuned: a PETSc matrix type whose MatMult runs each row strip in its best storage format. */
+#pragma once
+
+#include <petscmat.h>
+
+/* PETSc 3.18 (Debian's) predates PETSC_SUCCESS; aijtuned's code and examples use the newer spelling. */
+#if PETSC_VERSION_LT(3, 19, 0) && !defined(PETSC_SUCCESS)
+  #define PETSC_SUCCESS 0
+#endif
+
+/*MC
+   MATAIJTUNED - "aijtuned" - AIJ whose MatMult runs a plan of row strips, each in its own format.
+
+   A root name: `MATSEQAIJTUNED` on one rank, `MATMPIAIJTUNED` (MPIAIJ whose diagonal and off-diagonal
+   blocks are `MATSEQAIJTUNED`) on several.  Every operation other than MatMult and MatMultAdd is AIJ's.
+
+   Options Database Keys:
++  -mat_type aijtuned                 - use this type
+.  -mat_aijtuned_formats <csr,long,ell,sell,coo> - layouts the planner may choose
+.  -mat_aijtuned_sort <true>          - order rows by decreasing length before cutting strips
+.  -mat_aijtuned_host_strips <false>  - with host vectors, run MatMult through the strips' host reference
+.  -mat_aijtuned_long_row <1024>      - rows with at least this many entries are long (seed 003's T_LONG)
+.  -mat_aijtuned_min_strip_rows <1024> - smaller strips join a neighbour
+.  -mat_aijtuned_ell_max_pad <0.1>    - ELL for strips whose padding is at most this fraction of entries
+.  -mat_aijtuned_sell_max_mean <16>   - SELL for strips whose mean row length is at most this
+.  -mat_aijtuned_sell_chunk <32>      - rows per SELL slice (C)
+-  -mat_aijtuned_sell_sigma <256>     - SELL sorting window for plans in natural order (sigma)
+
+   Level: beginner
+
+.seealso: `MatAIJTunedInitializePackage()`, `MATAIJ`, `MATAIJCUSPARSE`
+M*/
+#define MATAIJTUNED    "aijtuned"
+#define MATSEQAIJTUNED "seqaijtuned"
+#define MATMPIAIJTUNED "mpiaijtuned"
+
+/* Registers the types; a program linked with libaijtuned calls it once after PetscInitialize(). */
+PETSC_EXTERN PetscErrorCode MatAIJTunedInitializePackage(void);

@@ -1,0 +1,70 @@
+# aijtuned: libaijtuned.so, its examples and tests, built against PETSC_DIR/PETSC_ARCH
+# (default: Debian's PETSc, installed by config/install-deps.sh).
+#
+#   make            library, examples, tests
+#   make demo       solve a Poisson problem with -mat_type aijtuned and show the plan
+#   make test       every test; ends with "N passed, N failed"
+
+PETSC_DIR  ?= /usr/lib/petsc
+PETSC_ARCH ?=
+BUILD      ?= build
+
+include $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables
+
+# The planner's index type follows PetscInt.
+PETSC_INDEX64 := $(shell printf '\043include <petscconf.h>\nPETSC_USE_64BIT_INDICES\n' | $(PCC) $(PETSC_CC_INCLUDES) -E -P - 2>/dev/null | tail -n 1)
+INDEX_FLAGS   := $(if $(filter 1,$(PETSC_INDEX64)),-DAIJT_INDEX64,)
+
+PLAN_DIR   := src/mat/impls/tuned/plan
+CFLAGS_ALL := $(PCC_FLAGS) -fPIC -Wall -Wno-unused-parameter $(INDEX_FLAGS) -Iinclude -I$(PLAN_DIR) $(PETSC_CC_INCLUDES)
+PLAN_SRC   := $(wildcard $(PLAN_DIR)/*.c)
+GLUE_SRC   := $(wildcard src/mat/impls/tuned/*.c src/mat/impls/tuned/seq/*.c src/mat/impls/tuned/mpi/*.c)
+LIB_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC) $(GLUE_SRC))
+LIB        := $(BUILD)/lib/libaijtuned.so
+LIB_LINK   := -L$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(BUILD)/lib) -laijtuned $(PETSC_WITH_EXTERNAL_LIB)
+
+EXAMPLES      := $(patsubst %.c,$(BUILD)/%,$(wildcard examples/tutorials/*.c))
+MAT_TESTS     := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/mat/*.c))
+PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
+
+.PHONY: all lib examples tests demo test clean
+all: lib examples tests
+
+lib: $(LIB)
+examples: $(EXAMPLES)
+tests: $(MAT_TESTS) $(PLANNER_TESTS)
+
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h $(PLAN_DIR)/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@$(PCC) $(CFLAGS_ALL) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	@echo "  LINK $@"
+	@$(PCC_LINKER) -shared -o $@ $^ $(PETSC_WITH_EXTERNAL_LIB)
+
+$(BUILD)/examples/%: examples/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)
+
+$(BUILD)/tests/mat/%: tests/mat/%.c $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@$(PCC) $(CFLAGS_ALL) -Isrc/mat/impls/tuned $< -o $@ $(LIB_LINK)
+
+# The planner's own tests need no PETSc: plain C against the planner sources.
+$(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) $< $(PLAN_SRC) -lm -o $@
+
+demo: all
+	$(MPIEXEC) -n 1 $(BUILD)/examples/tutorials/ex1 -dim 3 -n 32 -mat_type aijtuned -ksp_type cg -pc_type jacobi -ksp_converged_reason -mat_view ::ascii_info
+
+test: all
+	python3 tests/run.py --build $(BUILD) --mpiexec "$(MPIEXEC)"
+
+clean:
+	rm -rf $(BUILD)

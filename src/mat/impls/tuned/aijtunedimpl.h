@@ -1,0 +1,53 @@
+/* Shared between the seq and mpi aijtuned types: their settings and the package's events. */
+#pragma once
+
+#include <petscmataijtuned.h>
+#include <petsc/private/matimpl.h>
+#include "aijtunedcompat.h"
+#include "plan/aijtplan.h"
+
+/* What the options choose; the mpi type pushes its settings to its two blocks. */
+typedef struct {
+  aijt_rules rules;
+  PetscBool  host_strips; /* run MatMult on host vectors through the strips' host reference */
+  PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
+} MatAIJTunedSettings;
+
+typedef struct {
+  MatAIJTunedSettings settings;
+  struct _MatOps      base; /* the base type's operations, called for everything aijtuned does not change */
+  char                base_type[64];
+  aijt_rules          planned_rules;
+  aijt_plan          *plan;
+  aijt_layouts       *layouts;
+  PetscObjectState    nonzerostate; /* pattern the plan was made for */
+  PetscObjectState    state;        /* values the layouts hold */
+  PetscInt            nonzero_rows;
+} Mat_SeqAIJTuned;
+
+typedef struct {
+  MatAIJTunedSettings settings;
+  struct _MatOps      base;
+  char                base_type[64];
+  PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
+} Mat_MPIAIJTuned;
+
+PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh;
+
+/* The base constructors: exported by libpetsc, declared only in its private headers. */
+PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);
+PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJ(Mat);
+
+PETSC_INTERN PetscErrorCode MatCreate_SeqAIJTuned(Mat);
+PETSC_INTERN PetscErrorCode MatCreate_MPIAIJTuned(Mat);
+PETSC_INTERN PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat, MatType, MatReuse, Mat *);
+PETSC_INTERN PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat, MatType, MatReuse, Mat *);
+
+PETSC_INTERN void           MatAIJTunedSettingsDefault(MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems, MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatAIJTunedSettingsRead(Mat, MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
+PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);

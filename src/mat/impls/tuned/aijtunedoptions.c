@@ -1,0 +1,97 @@
+/* The -mat_aijtuned_* options: one parser for the seq and mpi types. */
+#include "aijtunedimpl.h"
+
+void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
+{
+  aijt_rules_default(&s->rules);
+  s->host_strips  = PETSC_FALSE;
+  s->from_options = PETSC_FALSE;
+}
+
+PetscErrorCode MatAIJTunedCheck(aijt_err err)
+{
+  PetscFunctionBegin;
+  switch (err) {
+  case AIJT_OK:
+    break;
+  case AIJT_ERR_MEM:
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM, "aijtuned planner: %s", aijt_err_string(err));
+  case AIJT_ERR_OVERFLOW:
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: %s; allow csr in -mat_aijtuned_formats", aijt_err_string(err));
+  case AIJT_ERR_FORMAT:
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "aijtuned planner: %s", aijt_err_string(err));
+  default:
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned planner: %s", aijt_err_string(err));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ParseFormats(char **names, PetscInt n, unsigned *allowed)
+{
+  PetscFunctionBegin;
+  *allowed = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    aijt_format f;
+    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo", names[i]);
+    *allowed |= AIJT_FORMAT_BIT(f);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsObject, MatAIJTunedSettings *s)
+{
+  char       *names[AIJT_NFORMATS + 8];
+  PetscInt    n = AIJT_NFORMATS + 8, ival;
+  PetscReal   rval;
+  PetscBool   flg, bval;
+  aijt_rules *R = &s->rules;
+
+  PetscFunctionBegin;
+  PetscOptionsHeadBegin(PetscOptionsObject, "AIJTUNED options");
+  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo)", "MATAIJTUNED", names, &n, &flg));
+  if (flg) {
+    unsigned allowed = 0;
+    PetscErrorCode ierr = ParseFormats(names, n, &allowed);
+    for (PetscInt i = 0; i < n; i++) PetscCall(PetscFree(names[i]));
+    PetscCall(ierr);
+    PetscCheck(allowed, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "-mat_aijtuned_formats must name at least one format");
+    R->allowed = allowed;
+  }
+  bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
+  PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
+  R->sort = bval ? 1 : 0;
+  PetscCall(PetscOptionsBool("-mat_aijtuned_host_strips", "With host vectors, run MatMult through the strips' host reference", "MATAIJTUNED", s->host_strips, &s->host_strips, NULL));
+  ival = (PetscInt)R->long_row;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_long_row", "Rows with at least this many entries are long (T_LONG)", "MATAIJTUNED", ival, &ival, NULL, 1));
+  R->long_row = (aijt_int)ival;
+  ival = (PetscInt)R->min_strip_rows;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_min_strip_rows", "Strips smaller than this join a neighbour", "MATAIJTUNED", ival, &ival, NULL, 1));
+  R->min_strip_rows = (aijt_int)ival;
+  rval = (PetscReal)R->ell_max_pad;
+  PetscCall(PetscOptionsReal("-mat_aijtuned_ell_max_pad", "ELL for strips whose padding is at most this fraction of their entries", "MATAIJTUNED", rval, &rval, &flg));
+  PetscCheck(!flg || rval >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_ell_max_pad %g must be >= 0", (double)rval);
+  R->ell_max_pad = (double)rval;
+  ival = (PetscInt)R->sell_max_mean;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_sell_max_mean", "SELL for strips whose mean row length is at most this", "MATAIJTUNED", ival, &ival, NULL, 0));
+  R->sell_max_mean = (aijt_int)ival;
+  ival = R->sell_chunk;
+  PetscCall(PetscOptionsRangeInt("-mat_aijtuned_sell_chunk", "Rows per SELL slice (C)", "MATAIJTUNED", ival, &ival, NULL, 1, 1024));
+  R->sell_chunk = (int)ival;
+  ival = R->sell_sigma;
+  PetscCall(PetscOptionsRangeInt("-mat_aijtuned_sell_sigma", "SELL sorting window for plans in natural order (sigma)", "MATAIJTUNED", ival, &ival, NULL, 1, 1 << 20));
+  R->sell_sigma = (int)ival;
+  PetscOptionsHeadEnd();
+  s->from_options = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* For matrices whose program never calls MatSetFromOptions(): read the options once, before the first plan. */
+PetscErrorCode MatAIJTunedSettingsRead(Mat A, MatAIJTunedSettings *s)
+{
+  PetscFunctionBegin;
+  if (s->from_options) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscObjectOptionsBegin((PetscObject)A);
+  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, s));
+  PetscOptionsEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,54 @@
+/* Registration: the matrix types, the root name, the events, and the dynamic-library entry point. */
+#include "aijtunedimpl.h"
+
+PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh;
+
+static PetscBool initialized = PETSC_FALSE;
+
+static PetscErrorCode MatAIJTunedFinalizePackage(void)
+{
+  PetscFunctionBegin;
+  initialized = PETSC_FALSE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*@C
+  MatAIJTunedInitializePackage - Registers the aijtuned matrix types (`MATAIJTUNED`, `MATSEQAIJTUNED`,
+  `MATMPIAIJTUNED`) and their log events.  Safe to call more than once.
+
+  Not Collective
+
+  Note:
+  A program linked with libaijtuned calls this after `PetscInitialize()`; an unmodified program gets
+  the same with `-dll_append <dir>/libaijtuned.so`, which calls `PetscDLLibraryRegister_aijtuned()`.
+
+  Level: beginner
+
+.seealso: `MATAIJTUNED`
+@*/
+PetscErrorCode MatAIJTunedInitializePackage(void)
+{
+  PetscClassId classid;
+
+  PetscFunctionBegin;
+  if (initialized) PetscFunctionReturn(PETSC_SUCCESS);
+  initialized = PETSC_TRUE;
+  PetscCall(MatInitializePackage());
+  PetscCall(MatRegister(MATSEQAIJTUNED, MatCreate_SeqAIJTuned));
+  PetscCall(MatRegister(MATMPIAIJTUNED, MatCreate_MPIAIJTuned));
+  PetscCall(MatRegisterRootName(MATAIJTUNED, MATSEQAIJTUNED, MATMPIAIJTUNED));
+  PetscCall(PetscClassIdRegister("AIJTuned", &classid));
+  PetscCall(PetscLogEventRegister("AIJTunedPlan", MAT_CLASSID, &MAT_AIJTuned_Plan));
+  PetscCall(PetscLogEventRegister("AIJTunedBuild", MAT_CLASSID, &MAT_AIJTuned_Build));
+  PetscCall(PetscLogEventRegister("AIJTunedRefresh", MAT_CLASSID, &MAT_AIJTuned_Refresh));
+  PetscCall(PetscRegisterFinalize(MatAIJTunedFinalizePackage));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Called by PETSc when the library is loaded with -dll_append / -dll_prepend. */
+PETSC_EXTERN PetscErrorCode PetscDLLibraryRegister_aijtuned(void)
+{
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedInitializePackage());
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

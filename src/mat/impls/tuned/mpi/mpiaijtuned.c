@@ -1,0 +1,265 @@
+/*
+   MATMPIAIJTUNED: MPIAIJ whose diagonal and off-diagonal blocks are MATSEQAIJTUNED.
+
+   MPIAIJ's MatMult is kept as it is: it starts the ghost scatter, multiplies the diagonal block,
+   finishes the scatter and adds the off-diagonal block's product, so the scatter still overlaps the
+   local product.  Each block plans on its own: the off-diagonal block (short rows over few columns)
+   gets its own plan, not the diagonal block's.  This type only turns the blocks into seqaijtuned and
+   hands them the settings read from the options.
+*/
+#include "../aijtunedimpl.h"
+
+static const char CONTEXT_NAME[] = "Mat_MPIAIJTuned";
+
+static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat, MatAssemblyType);
+static PetscErrorCode MatDestroy_MPIAIJTuned(Mat);
+static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat, MatDuplicateOption, Mat *);
+static PetscErrorCode MatView_MPIAIJTuned(Mat, PetscViewer);
+static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat, AIJTunedOptionItems);
+static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat, MatType, MatReuse, Mat *);
+
+static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQuery((PetscObject)A, CONTEXT_NAME, (PetscObject *)&container));
+  PetscCheck(container, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Matrix of type %s is not a " MATMPIAIJTUNED, ((PetscObject)A)->type_name);
+  PetscCall(PetscContainerGetPointer(container, (void **)ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
+{
+#define HOOK(op, fn) \
+  do { \
+    if (A->ops->op != fn) ctx->base.op = A->ops->op; \
+    A->ops->op = fn; \
+  } while (0)
+  HOOK(assemblyend, MatAssemblyEnd_MPIAIJTuned);
+  HOOK(destroy, MatDestroy_MPIAIJTuned);
+  HOOK(duplicate, MatDuplicate_MPIAIJTuned);
+  HOOK(view, MatView_MPIAIJTuned);
+  HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
+#undef HOOK
+}
+
+/* Make both local blocks seqaijtuned (in place, so MPIAIJ's pointers stay valid) and give them our settings. */
+static PetscErrorCode TuneBlocks(Mat A, Mat_MPIAIJTuned *ctx)
+{
+  Mat             blocks[2];
+  const PetscInt *garray;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (int b = 0; b < 2; b++) {
+    PetscBool tuned;
+    if (!blocks[b]) continue;
+    PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], MATSEQAIJTUNED, &tuned));
+    if (!tuned) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(blocks[b], MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &blocks[b]));
+    PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &ctx->settings));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMPIAIJSetPreallocation_MPIAIJTuned(Mat B, PetscInt d_nz, const PetscInt d_nnz[], PetscInt o_nz, const PetscInt o_nnz[])
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(B, &ctx));
+  PetscCall(ctx->base_preallocation(B, d_nz, d_nnz, o_nz, o_nnz));
+  PetscCall(TuneBlocks(B, ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat A, MatAssemblyType mode)
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
+  if (A->preallocated) PetscCall(TuneBlocks(A, ctx)); /* the blocks plan inside MPIAIJ's assembly, with these settings */
+  PetscCall(ctx->base.assemblyend(A, mode));
+  HookOps(A, ctx);
+  if (mode == MAT_FINAL_ASSEMBLY) PetscCall(TuneBlocks(A, ctx)); /* blocks MPIAIJ made itself (COO assembly) */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat A, AIJTunedOptionItems PetscOptionsObject)
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  if (ctx->base.setfromoptions) PetscCall(ctx->base.setfromoptions(A, PetscOptionsObject));
+  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
+  if (A->preallocated) PetscCall(TuneBlocks(A, ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ViewSummary(Mat A, PetscViewer viewer)
+{
+  Mat             blocks[2];
+  const PetscInt *garray;
+  PetscInt        local[3 * AIJT_NFORMATS + 1] = {0}, total[3 * AIJT_NFORMATS + 1];
+  PetscMPIInt     size;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (int b = 0; b < 2; b++) {
+    Mat_SeqAIJTuned *bctx;
+    aijt_int         nstrips[AIJT_NFORMATS], rows[AIJT_NFORMATS], nnz[AIJT_NFORMATS];
+    PetscCall(MatSeqAIJTunedUpdate(blocks[b]));
+    PetscCall(MatSeqAIJTunedGetContext(blocks[b], &bctx));
+    aijt_plan_summary(bctx->plan, nstrips, rows, nnz);
+    for (int f = 0; f < AIJT_NFORMATS; f++) {
+      local[3 * f] += nstrips[f];
+      local[3 * f + 1] += rows[f];
+      local[3 * f + 2] += nnz[f];
+    }
+    local[3 * AIJT_NFORMATS] += bctx->plan->nstrips;
+  }
+  PetscCallMPI(MPI_Allreduce(local, total, 3 * AIJT_NFORMATS + 1, MPIU_INT, MPI_SUM, PetscObjectComm((PetscObject)A)));
+  PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "aijtuned plans of %d ranks (diagonal and off-diagonal blocks): %" PetscInt_FMT " strips\n", size, total[3 * AIJT_NFORMATS]));
+  for (int f = 0; f < AIJT_NFORMATS; f++) {
+    if (!total[3 * f] && !total[3 * f + 2]) continue;
+    PetscCall(PetscViewerASCIIPrintf(viewer, "  %-4s: %" PetscInt_FMT " strips, %" PetscInt_FMT " rows, %" PetscInt_FMT " entries\n", aijt_format_names[f], total[3 * f], total[3 * f + 1], total[3 * f + 2]));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ViewDetail(Mat A, PetscViewer viewer)
+{
+  Mat             blocks[2];
+  const PetscInt *garray;
+  const char     *names[2] = {"diagonal", "off-diagonal"};
+  PetscMPIInt     rank;
+
+  PetscFunctionBegin;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
+  PetscCall(PetscViewerASCIIPushSynchronized(viewer));
+  for (int b = 0; b < 2; b++) {
+    PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] %s block, %" PetscInt_FMT " x %" PetscInt_FMT ": ", rank, names[b], blocks[b]->rmap->n, blocks[b]->cmap->n));
+    PetscCall(MatSeqAIJTunedViewPlan(blocks[b], viewer, PETSC_TRUE));
+  }
+  PetscCall(PetscViewerFlush(viewer));
+  PetscCall(PetscViewerASCIIPopSynchronized(viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatView_MPIAIJTuned(Mat A, PetscViewer viewer)
+{
+  Mat_MPIAIJTuned  *ctx;
+  PetscBool         iascii;
+  PetscViewerFormat format;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  if (ctx->base.view) PetscCall(ctx->base.view(A, viewer));
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) PetscCall(ViewSummary(A, viewer));
+  if (format == PETSC_VIEWER_ASCII_INFO_DETAIL) PetscCall(ViewDetail(A, viewer));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_MPIAIJTuned *ctx, *bctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCall(ctx->base.duplicate(A, op, B)); /* creates an mpiaijtuned by type name; the blocks are duplicated */
+  PetscCall(GetContext(*B, &bctx));
+  HookOps(*B, bctx);
+  bctx->settings = ctx->settings;
+  if ((*B)->preallocated) PetscCall(TuneBlocks(*B, bctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Unconvert(Mat A)
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  *A->ops = ctx->base;
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatMPIAIJSetPreallocation_C", ctx->base_preallocation));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_mpiaijtuned_mpiaij_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_mpiaij_mpiaijtuned_C", NULL));
+  PetscCall(PetscObjectCompose((PetscObject)A, CONTEXT_NAME, NULL));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)A, ctx->base_type));
+  PetscCall(PetscFree(ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDestroy_MPIAIJTuned(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(Unconvert(A));
+  PetscCall((*A->ops->destroy)(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  Mat             blocks[2];
+  const PetscInt *garray;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(MatMPIAIJGetSeqAIJ(*newmat, &blocks[0], &blocks[1], &garray));
+  for (int b = 0; b < 2; b++)
+    if (blocks[b]) PetscCall(MatConvert(blocks[b], MATSEQAIJ, MAT_INPLACE_MATRIX, &blocks[b]));
+  PetscCall(Unconvert(*newmat));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  Mat              B;
+  Mat_MPIAIJTuned *ctx;
+  PetscContainer   container;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  B = *newmat;
+  PetscCall(PetscNew(&ctx));
+  MatAIJTunedSettingsDefault(&ctx->settings);
+  ctx->base = *B->ops;
+  PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
+  PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", &ctx->base_preallocation));
+  PetscCheck(ctx->base_preallocation, PetscObjectComm((PetscObject)B), PETSC_ERR_PLIB, "The base type has no MatMPIAIJSetPreallocation()");
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, ctx)); /* freed by MatDestroy_MPIAIJTuned */
+  PetscCall(PetscObjectCompose((PetscObject)B, CONTEXT_NAME, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  HookOps(B, ctx);
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_mpiaijtuned_mpiaij_C", MatConvert_MPIAIJTuned_MPIAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_mpiaij_mpiaijtuned_C", MatConvert_MPIAIJ_MPIAIJTuned));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJTUNED));
+  if (B->preallocated) PetscCall(TuneBlocks(B, ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatCreate_MPIAIJTuned(Mat B)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreate_MPIAIJ(B));
+  PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(B, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, &B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,315 @@
+/*
+   MATSEQAIJTUNED: SeqAIJ whose MatMult can run a plan of row strips.
+
+   The type is the base type (SeqAIJ) converted in place: the base keeps its data and its operations,
+   aijtuned keeps its state in a composed container and replaces only the operations it changes
+   (MatMult, MatMultAdd, and the lifecycle ones that keep the plan in step with the matrix).
+   The host CSR is the truth; the plan and layouts follow it:
+     - the nonzero state changes (new pattern)  -> plan again;
+     - the object state changes (new values)    -> refill the layouts' values, keep the plan.
+*/
+#include "../aijtunedimpl.h"
+
+typedef char aijt_int_matches_PetscInt[sizeof(aijt_int) == sizeof(PetscInt) ? 1 : -1];
+
+static const char CONTEXT_NAME[] = "Mat_SeqAIJTuned";
+
+static PetscErrorCode MatMult_SeqAIJTuned(Mat, Vec, Vec);
+static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat, Vec, Vec, Vec);
+static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat, MatAssemblyType);
+static PetscErrorCode MatDestroy_SeqAIJTuned(Mat);
+static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat, MatDuplicateOption, Mat *);
+static PetscErrorCode MatView_SeqAIJTuned(Mat, PetscViewer);
+static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat, AIJTunedOptionItems);
+static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat, MatType, MatReuse, Mat *);
+
+PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQuery((PetscObject)A, CONTEXT_NAME, (PetscObject *)&container));
+  PetscCheck(container, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Matrix of type %s is not a " MATSEQAIJTUNED, ((PetscObject)A)->type_name);
+  PetscCall(PetscContainerGetPointer(container, (void **)ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Remember the base's current operations and put aijtuned's in their place.  Called after every base
+   call that may set operations (SeqAIJ's assembly switches MatMult to its i-node kernel, say). */
+static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
+{
+#define HOOK(op, fn) \
+  do { \
+    if (A->ops->op != fn) ctx->base.op = A->ops->op; \
+    A->ops->op = fn; \
+  } while (0)
+  HOOK(mult, MatMult_SeqAIJTuned);
+  HOOK(multadd, MatMultAdd_SeqAIJTuned);
+  HOOK(assemblyend, MatAssemblyEnd_SeqAIJTuned);
+  HOOK(destroy, MatDestroy_SeqAIJTuned);
+  HOOK(duplicate, MatDuplicate_SeqAIJTuned);
+  HOOK(view, MatView_SeqAIJTuned);
+  HOOK(setfromoptions, MatSetFromOptions_SeqAIJTuned);
+#undef HOOK
+}
+
+static void DropPlan(Mat_SeqAIJTuned *ctx)
+{
+  aijt_layouts_destroy(&ctx->layouts);
+  aijt_plan_destroy(&ctx->plan);
+}
+
+/* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
+static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
+{
+  const PetscInt    *ia, *ja;
+  const PetscScalar *aa;
+  PetscInt           n;
+  PetscBool          done;
+
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
+  if (ctx->plan && ctx->nonzerostate == A->nonzerostate && aijt_rules_equal(&ctx->planned_rules, &ctx->settings.rules)) {
+    if (ctx->state != state) { /* same pattern, new values */
+      PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+      PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+      aijt_layouts_refresh(ctx->layouts, (const double *)aa);
+      PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+      PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+      ctx->state = state;
+    }
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  DropPlan(ctx);
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  {
+    aijt_csr csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
+    aijt_err err;
+
+    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Plan, A, 0, 0, 0));
+    err = aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
+    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
+    PetscCall(MatAIJTunedCheck(err));
+    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
+    err = aijt_layouts_build(ctx->plan, &csr, &ctx->layouts);
+    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+    if (err) DropPlan(ctx);
+    PetscCall(MatAIJTunedCheck(err));
+    ctx->nonzero_rows = 0;
+    for (PetscInt i = 0; i < n; i++) ctx->nonzero_rows += ia[i + 1] > ia[i];
+  }
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  ctx->planned_rules = ctx->settings.rules;
+  ctx->nonzerostate  = A->nonzerostate;
+  ctx->state         = state;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Bring the plan and layouts in step with the assembled matrix: O(1) when nothing changed. */
+PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
+{
+  Mat_SeqAIJTuned *ctx;
+  PetscObjectState state;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Not for unassembled matrix");
+  PetscCall(PetscObjectStateGet((PetscObject)A, &state));
+  if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && aijt_rules_equal(&ctx->planned_rules, &ctx->settings.rules)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PlanNow(A, ctx, state));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
+{
+  Mat_SeqAIJTuned *ctx;
+  PetscObjectState state;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(ctx->base.assemblyend(A, mode));
+  HookOps(A, ctx);
+  if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
+  /* MatAssemblyEnd() raises the object state once more after this returns: the plan is for that state */
+  PetscCall(PetscObjectStateGet((PetscObject)A, &state));
+  PetscCall(PlanNow(A, ctx, state + 1));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_SeqAIJTuned(Mat A, Vec x, Vec y)
+{
+  Mat_SeqAIJTuned   *ctx;
+  const PetscScalar *xa;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatSeqAIJTunedUpdate(A));
+  if (!ctx->settings.host_strips) {
+    PetscCall(ctx->base.mult(A, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(VecGetArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(y, &ya));
+  aijt_ref_spmv(ctx->layouts, (const double *)xa, NULL, (double *)ya);
+  PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (PetscLogDouble)ctx->nonzero_rows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_SeqAIJTuned   *ctx;
+  const PetscScalar *xa, *za;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatSeqAIJTunedUpdate(A));
+  if (!ctx->settings.host_strips) {
+    PetscCall(ctx->base.multadd(A, x, z, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(VecGetArrayRead(x, &xa));
+  if (z == y) {
+    PetscCall(VecGetArray(y, &ya));
+    aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)ya, (double *)ya);
+    PetscCall(VecRestoreArray(y, &ya));
+  } else {
+    PetscCall(VecGetArrayRead(z, &za));
+    PetscCall(VecGetArrayWrite(y, &ya));
+    aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)za, (double *)ya);
+    PetscCall(VecRestoreArrayWrite(y, &ya));
+    PetscCall(VecRestoreArrayRead(z, &za));
+  }
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat A, AIJTunedOptionItems PetscOptionsObject)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  if (ctx->base.setfromoptions) PetscCall(ctx->base.setfromoptions(A, PetscOptionsObject));
+  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedSetSettings(Mat A, const MatAIJTunedSettings *settings)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  ctx->settings = *settings; /* a changed rule set re-plans at the next update */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatView_SeqAIJTuned(Mat A, PetscViewer viewer)
+{
+  Mat_SeqAIJTuned  *ctx;
+  PetscBool         iascii;
+  PetscViewerFormat format;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  if (ctx->base.view) PetscCall(ctx->base.view(A, viewer));
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
+  if (!iascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscViewerGetFormat(viewer, &format));
+  if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) PetscCall(MatSeqAIJTunedViewPlan(A, viewer, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat *B)
+{
+  Mat_SeqAIJTuned *ctx, *bctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(ctx->base.duplicate(A, op, B)); /* creates a seqaijtuned by type name, then copies the data */
+  PetscCall(MatSeqAIJTunedGetContext(*B, &bctx));
+  HookOps(*B, bctx);
+  bctx->settings = ctx->settings;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Undo the in-place conversion: the base's operations, type name and composed functions come back. */
+static PetscErrorCode Unconvert(Mat A)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  DropPlan(ctx);
+  *A->ops = ctx->base;
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaijtuned_seqaij_C", NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaij_seqaijtuned_C", NULL));
+  PetscCall(PetscObjectCompose((PetscObject)A, CONTEXT_NAME, NULL));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)A, ctx->base_type));
+  PetscCall(PetscFree(ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatDestroy_SeqAIJTuned(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCall(Unconvert(A));
+  PetscCall((*A->ops->destroy)(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(Unconvert(*newmat));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+{
+  Mat              B;
+  Mat_SeqAIJTuned *ctx;
+  PetscContainer   container;
+
+  PetscFunctionBegin;
+  if (reuse == MAT_REUSE_MATRIX) {
+    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  B = *newmat;
+  PetscCall(PetscNew(&ctx));
+  MatAIJTunedSettingsDefault(&ctx->settings);
+  ctx->base = *B->ops;
+  PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, ctx)); /* freed by MatDestroy_SeqAIJTuned, not by the container */
+  PetscCall(PetscObjectCompose((PetscObject)B, CONTEXT_NAME, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  HookOps(B, ctx);
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaijtuned_seqaij_C", MatConvert_SeqAIJTuned_SeqAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaij_seqaijtuned_C", MatConvert_SeqAIJ_SeqAIJTuned));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatCreate_SeqAIJTuned(Mat B)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreate_SeqAIJ(B));
+  PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(B, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

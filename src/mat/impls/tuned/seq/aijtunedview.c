@@ -1,0 +1,39 @@
+/* The plan as -mat_view ::ascii_info shows it. */
+#include "../aijtunedimpl.h"
+
+static PetscErrorCode Print(PetscViewer viewer, PetscBool synchronized, const char *line)
+{
+  PetscFunctionBegin;
+  if (synchronized) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "%s", line));
+  else PetscCall(PetscViewerASCIIPrintf(viewer, "%s", line));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* synchronized: the caller holds PetscViewerASCIIPushSynchronized() and prints every rank's plan */
+PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synchronized)
+{
+  Mat_SeqAIJTuned *ctx;
+  const aijt_plan *p;
+  aijt_int         nstrips[AIJT_NFORMATS], rows[AIJT_NFORMATS], nnz[AIJT_NFORMATS];
+  char             line[320], strip[256];
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedUpdate(A));
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  p = ctx->plan;
+  PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", (PetscInt)p->tail_nnz,
+                          (double)aijt_layouts_bytes(ctx->layouts) / 1e6, ctx->settings.host_strips ? "strips (host reference)" : "base kernel"));
+  PetscCall(Print(viewer, synchronized, line));
+  aijt_plan_summary(p, nstrips, rows, nnz);
+  for (int f = 0; f < AIJT_NFORMATS; f++) {
+    if (!nstrips[f] && !(f == AIJT_COO && nnz[f])) continue;
+    PetscCall(PetscSNPrintf(line, sizeof(line), "  %-4s: %" PetscInt_FMT " strips, %" PetscInt_FMT " rows, %" PetscInt_FMT " entries\n", aijt_format_names[f], (PetscInt)nstrips[f], (PetscInt)rows[f], (PetscInt)nnz[f]));
+    PetscCall(Print(viewer, synchronized, line));
+  }
+  for (int s = 0; s < p->nstrips; s++) {
+    aijt_strip_describe(&p->strips[s], strip, sizeof(strip));
+    PetscCall(PetscSNPrintf(line, sizeof(line), "  strip %d: %s\n", s, strip));
+    PetscCall(Print(viewer, synchronized, line));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
