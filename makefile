@@ -18,7 +18,7 @@ INDEX_FLAGS   := $(if $(filter 1,$(PETSC_INDEX64)),-DAIJT_INDEX64,)
 PLAN_DIR   := src/mat/impls/tuned/plan
 CFLAGS_ALL := $(PCC_FLAGS) -fPIC -Wall -Wno-unused-parameter $(INDEX_FLAGS) -Iinclude -I$(PLAN_DIR) $(PETSC_CC_INCLUDES)
 PLAN_SRC   := $(wildcard $(PLAN_DIR)/*.c)
-GLUE_SRC   := $(wildcard src/mat/impls/tuned/*.c src/mat/impls/tuned/seq/*.c src/mat/impls/tuned/mpi/*.c)
+GLUE_SRC   := $(wildcard src/mat/impls/tuned/*.c src/mat/impls/tuned/seq/*.c src/mat/impls/tuned/mpi/*.c src/mat/utils/*.c)
 LIB_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC) $(GLUE_SRC))
 LIB        := $(BUILD)/lib/libaijtuned.so
 LIB_LINK   := -L$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(BUILD)/lib) -laijtuned $(PETSC_WITH_EXTERNAL_LIB)
@@ -52,7 +52,7 @@ $(BUILD)/examples/%: examples/%.c $(LIB)
 $(BUILD)/tests/mat/%: tests/mat/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
-	@$(PCC) $(CFLAGS_ALL) -Isrc/mat/impls/tuned $< -o $@ $(LIB_LINK)
+	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)
 
 # The planner's own tests need no PETSc: plain C against the planner sources.
 $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h)

@@ -36,3 +36,10 @@ M*/
 
 /* Registers the types; a program linked with libaijtuned calls it once after PetscInitialize(). */
 PETSC_EXTERN PetscErrorCode MatAIJTunedInitializePackage(void);
+
+/* Reads a Matrix Market coordinate file (.mtx or .mtx.gz) into a new assembled matrix of the given type. */
+PETSC_EXTERN PetscErrorCode MatAIJTunedLoadMatrixMarket(MPI_Comm, const char[], MatType, Mat *);
+
+/* This rank's strips in the current plan(s), and how many plans were made since the matrix was created
+   (a values-only re-assembly keeps the plan; a changed pattern makes a new one). */
+PETSC_EXTERN PetscErrorCode MatAIJTunedGetPlanStats(Mat, PetscInt *, PetscInt *);

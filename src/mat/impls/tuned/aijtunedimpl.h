@@ -23,6 +23,7 @@ typedef struct {
   PetscObjectState    nonzerostate; /* pattern the plan was made for */
   PetscObjectState    state;        /* values the layouts hold */
   PetscInt            nonzero_rows;
+  PetscInt            plans_made;
 } Mat_SeqAIJTuned;
 
 typedef struct {

@@ -103,6 +103,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   ctx->planned_rules = ctx->settings.rules;
+  ctx->plans_made++;
   ctx->nonzerostate  = A->nonzerostate;
   ctx->state         = state;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -1,0 +1,75 @@
+/*
+   aijtuned CUDA kernels: the public C API.
+
+   One call per strip of a layout, then one call for the COO tail, all on one stream:
+
+       for (s = 0; s < nstrips; s++) aijt_cuda_strip(&strips[s], x, z, y, stream);
+       aijt_cuda_tail(&tail, x, y, stream);
+
+   (aijt_cuda_spmv does exactly that.)  Each strip writes each of its rows once,
+   y[row] = (z ? z[row] : 0) + sum of the row's slots; the tail then adds val * x[col] into y[row].
+   Strips own disjoint rows, so z may equal y (MatMultAdd in place).  Stream order is what makes the
+   tail see initialised rows: nothing here synchronizes or allocates.
+
+   Every function returns cudaErrorInvalidValue for parameters no kernel can honour (tpr not a power of
+   two in [1, 32], blocks_per_row < 1, chunk < 1, width < 0, an unknown format), cudaSuccess when there
+   is nothing to launch, and otherwise cudaGetLastError() after its launches.
+
+   Plain C: the PETSc glue includes it from C.  aijt_int and aijt_format come from the planner, so the
+   kernels are built with the same AIJT_INDEX64 setting as the planner.
+*/
+#pragma once
+
+/* aijtplan.h has no extern "C" guard: include its system headers first so that they are not wrapped. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#include "aijtplan.h"
+
+/* One strip on the device: the arrays of an aijt_layout (device pointers) and the launch parameters
+   of its aijt_strip.  Fields a format does not use are ignored. */
+typedef struct {
+  aijt_format     format;
+  aijt_int        nrows;          /* rows of the strip */
+  const aijt_int *rows;           /* nrows: original row of each strip row */
+  const aijt_int *ptr;            /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets */
+  const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL) */
+  const double   *val;            /* nslots */
+  aijt_int        nslots;         /* stored slots, padding included */
+  aijt_int        width;          /* ELL: slots per row (column-major, stride nrows) */
+  int             chunk;          /* SELL: rows per slice (any C >= 1) */
+  int             tpr;            /* CSR: threads per row, 1, 2, 4, 8, 16 or 32 */
+  int             blocks_per_row; /* LONG: thread blocks per row, >= 1 */
+  int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 1024], <= 0: 256 */
+} aijt_dev_strip;
+
+/* The COO tail on the device. */
+typedef struct {
+  aijt_int        nnz;
+  const aijt_int *row, *col; /* entries grouped by row (plan position, then column) */
+  const double   *val;
+  int             block;     /* threads per block, as for strips */
+} aijt_dev_coo;
+
+/* Copy format, sizes and launch parameters of plan strip P and its layout S into d; pointers are set
+   to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val. */
+void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S);
+
+/* y[rows] = (z ? z[rows] : 0) + strip * x.  z may equal y. */
+cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream);
+
+/* y[row[k]] += val[k] * x[col[k]] (atomically: rows of the tail may also be rows of other warps). */
+cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream);
+
+/* Every strip, then the tail (t may be NULL): y = A x, or y = A x + z.  Stops at the first error. */
+cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,127 @@
+static char help[] = "Bad input to aijtuned gets a PETSc error with the right code and a clear message, never a crash.\n\n";
+
+#include <petscmataijtuned.h>
+
+static char first_message[1024];
+
+/* Keep the first message of each error, return the code, print nothing. */
+static PetscErrorCode Record(MPI_Comm comm, int line, const char *fun, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+{
+  if (p == PETSC_ERROR_INITIAL) PetscStrncpy(first_message, mess ? mess : "", sizeof(first_message));
+  return n;
+}
+
+static const char *CodeName(PetscErrorCode e)
+{
+  switch ((int)e) {
+  case PETSC_ERR_ARG_WRONGSTATE:
+    return "PETSC_ERR_ARG_WRONGSTATE";
+  case PETSC_ERR_ARG_SIZ:
+    return "PETSC_ERR_ARG_SIZ";
+  case PETSC_ERR_ARG_UNKNOWN_TYPE:
+    return "PETSC_ERR_ARG_UNKNOWN_TYPE";
+  case PETSC_ERR_ARG_OUTOFRANGE:
+    return "PETSC_ERR_ARG_OUTOFRANGE";
+  case PETSC_ERR_ARG_WRONG:
+    return "PETSC_ERR_ARG_WRONG";
+  case 0:
+    return "no error";
+  }
+  return "another code";
+}
+
+static PetscErrorCode Expect(const char *what, PetscErrorCode got, PetscErrorCode want, PetscInt *failures)
+{
+  PetscFunctionBeginUser;
+  if (got != want) (*failures)++;
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s (%s)\n", what, CodeName(got), got == want ? "as expected" : "WRONG"));
+  /* aijtuned's own messages; PETSc's wording of its generic checks varies between versions */
+  if (strstr(first_message, "aijtuned")) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %s\n", first_message));
+  first_message[0] = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode NewMatrix(Mat *A, PetscBool assemble)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, 10, 10));
+  PetscCall(MatSetType(*A, MATAIJTUNED));
+  PetscCall(MatSetUp(*A));
+  if (assemble) {
+    PetscInt rstart, rend;
+    PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(*A, i, i, 2.0, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat            A;
+  Vec            x, y, wrong;
+  PetscInt       failures = 0;
+  PetscErrorCode ierr;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
+
+  PetscCall(NewMatrix(&A, PETSC_FALSE));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(VecCreateMPI(PETSC_COMM_WORLD, PETSC_DECIDE, 7, &wrong));
+  PetscCall(PetscPushErrorHandler(Record, NULL));
+  ierr = MatMult(A, x, y);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(Expect("MatMult before assembly", ierr, PETSC_ERR_ARG_WRONGSTATE, &failures));
+  PetscCall(MatDestroy(&A));
+
+  PetscCall(NewMatrix(&A, PETSC_TRUE));
+  PetscCall(PetscPushErrorHandler(Record, NULL));
+  ierr = MatMult(A, wrong, y);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(Expect("MatMult with a vector of the wrong size", ierr, PETSC_ERR_ARG_SIZ, &failures));
+
+  {
+    const char *cases[][3] = {
+      {"-mat_aijtuned_formats", "ell,dia", "unknown format name"},
+      {"-mat_aijtuned_long_row", "0", "long-row threshold below 1"},
+      {"-mat_aijtuned_sell_chunk", "0", "SELL chunk below 1"},
+      {"-mat_aijtuned_ell_max_pad", "-1", "negative ELL padding"},
+    };
+    const PetscErrorCode want[] = {PETSC_ERR_ARG_UNKNOWN_TYPE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE};
+    for (size_t c = 0; c < PETSC_STATIC_ARRAY_LENGTH(cases); c++) {
+      PetscCall(PetscOptionsSetValue(NULL, cases[c][0], cases[c][1]));
+      PetscCall(PetscPushErrorHandler(Record, NULL));
+      ierr = MatSetFromOptions(A);
+      PetscCall(PetscPopErrorHandler());
+      PetscCall(PetscOptionsClearValue(NULL, cases[c][0]));
+      PetscCall(Expect(cases[c][2], ierr, want[c], &failures));
+    }
+  }
+  /* after the errors the matrix still works */
+  PetscCall(VecSet(x, 1.0));
+  PetscCall(MatMult(A, x, y));
+  {
+    PetscReal norm;
+    PetscCall(VecNorm(y, NORM_1, &norm));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "MatMult after the errors: |A * ones|_1 = %g\n", (double)norm));
+  }
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&wrong));
+  PetscCall(MatDestroy(&A));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " failures\n", failures));
+  PetscCall(PetscFinalize());
+  return failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 0
+      nsize: {{1 2}}
+      output_file: output/errors_0.out
+
+TEST*/

@@ -1,0 +1,296 @@
+static char help[] = "aijtuned behaves as AIJ for every operation, keeps its plan when only values change and re-plans\n\
+when the pattern changes.  Each check compares an aijtuned matrix with an AIJ twin.\n\n";
+
+#include <petscksp.h>
+#include <petscmataijtuned.h>
+
+static PetscInt failures = 0;
+
+static PetscErrorCode Report(const char *what, PetscBool ok)
+{
+  PetscFunctionBeginUser;
+  if (!ok) failures++;
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-58s %s\n", what, ok ? "ok" : "FAILED"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A variable-width band with a few long rows, the same on any number of ranks. */
+static PetscErrorCode Fill(Mat A, PetscScalar scale, PetscBool extra)
+{
+  PetscInt M, rstart, rend;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &M, NULL));
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (PetscInt i = rstart; i < rend; i++) {
+    PetscInt w = i % 50 == 0 ? 60 : 1 + i % 4;
+    for (PetscInt j = PetscMax(0, i - w); j <= PetscMin(M - 1, i + w); j++) PetscCall(MatSetValue(A, i, j, scale * (i == j ? 10.0 : 1.0 / (1.0 + i + j)), INSERT_VALUES));
+    if (extra) PetscCall(MatSetValue(A, i, PetscMin(rend - 1, i + 5), 0.5, INSERT_VALUES)); /* new entries in this rank's diagonal block */
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Create(MatType type, PetscInt M, Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, M, M));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 130, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 130, NULL, 130, NULL));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A x, A^T x and A x + z of two matrices agree to rounding */
+static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
+{
+  Vec       x, y1, y2, xt, yt1, yt2;
+  PetscReal d1, d2, d3, n1;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateVecs(A, &x, &y1));
+  PetscCall(VecDuplicate(y1, &y2));
+  PetscCall(MatCreateVecs(A, &yt1, &xt));
+  PetscCall(VecDuplicate(yt1, &yt2));
+  PetscCall(VecSetRandom(x, NULL));
+  PetscCall(VecSetRandom(xt, NULL));
+  PetscCall(MatMult(A, x, y1));
+  PetscCall(MatMult(B, x, y2));
+  PetscCall(VecNorm(y1, NORM_INFINITY, &n1));
+  PetscCall(VecAXPY(y2, -1.0, y1));
+  PetscCall(VecNorm(y2, NORM_INFINITY, &d1));
+  PetscCall(MatMultAdd(A, x, y1, y1));
+  PetscCall(VecSet(y2, 0.0));
+  PetscCall(MatMult(B, x, y2));
+  PetscCall(MatMultAdd(B, x, y2, y2));
+  PetscCall(VecAXPY(y2, -1.0, y1));
+  PetscCall(VecNorm(y2, NORM_INFINITY, &d2));
+  PetscCall(MatMultTranspose(A, xt, yt1));
+  PetscCall(MatMultTranspose(B, xt, yt2));
+  PetscCall(VecAXPY(yt2, -1.0, yt1));
+  PetscCall(VecNorm(yt2, NORM_INFINITY, &d3));
+  *same = (PetscBool)(PetscMax(PetscMax(d1, d2), d3) <= 1e-13 * PetscMax(1.0, n1));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y1));
+  PetscCall(VecDestroy(&y2));
+  PetscCall(VecDestroy(&xt));
+  PetscCall(VecDestroy(&yt1));
+  PetscCall(VecDestroy(&yt2));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode AllRanks(PetscBool *flag)
+{
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, flag, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode IsType(Mat A, const char *seq, const char *mpi, PetscBool *ok)
+{
+  PetscMPIInt size;
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, size == 1 ? seq : mpi, ok));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat         A, T, D, C;
+  Vec         d1, d2, l, r;
+  PetscInt    M = 400, rstart, rend;
+  PetscBool   ok;
+  PetscInt    plans_before, plans_after, nstrips;
+  PetscReal   err;
+  PetscViewer viewer;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1")); /* every product runs through the layouts */
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", "16"));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", "64"));
+  PetscCall(Create(MATAIJ, M, &A));
+  PetscCall(Create(MATAIJTUNED, M, &T));
+  PetscCall(Fill(A, 1.0, PETSC_FALSE));
+  PetscCall(Fill(T, 1.0, PETSC_FALSE));
+  PetscCall(IsType(T, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+  PetscCall(Report("root name aijtuned gives seqaijtuned / mpiaijtuned", ok));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatMult, MatMultAdd, MatMultTranspose", ok));
+
+  { /* MatGetRow, MatGetDiagonal */
+    PetscCall(MatGetOwnershipRange(T, &rstart, &rend));
+    ok = PETSC_TRUE;
+    for (PetscInt i = rstart; i < rend; i++) {
+      PetscInt           na, nt;
+      const PetscInt    *ca, *ct;
+      const PetscScalar *va, *vt;
+      PetscCall(MatGetRow(A, i, &na, &ca, &va));
+      PetscCall(MatGetRow(T, i, &nt, &ct, &vt));
+      ok = (PetscBool)(ok && na == nt);
+      for (PetscInt k = 0; ok && k < na; k++) ok = (PetscBool)(ca[k] == ct[k] && va[k] == vt[k]);
+      PetscCall(MatRestoreRow(T, i, &nt, &ct, &vt));
+      PetscCall(MatRestoreRow(A, i, &na, &ca, &va));
+    }
+    PetscCall(AllRanks(&ok));
+    PetscCall(Report("MatGetRow", ok));
+    PetscCall(MatCreateVecs(A, &d1, &d2));
+    PetscCall(MatGetDiagonal(A, d1));
+    PetscCall(MatGetDiagonal(T, d2));
+    PetscCall(VecEqual(d1, d2, &ok));
+    PetscCall(Report("MatGetDiagonal", ok));
+  }
+
+  /* values change, pattern stays: the plan object is kept and the layouts refreshed */
+  PetscCall(MatAIJTunedGetPlanStats(T, &nstrips, &plans_before));
+  PetscCall(Fill(A, 3.0, PETSC_FALSE));
+  PetscCall(Fill(T, 3.0, PETSC_FALSE));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(MatAIJTunedGetPlanStats(T, NULL, &plans_after));
+  ok = (PetscBool)(ok && nstrips > 0 && plans_before == plans_after);
+  PetscCall(AllRanks(&ok));
+  PetscCall(Report("re-assembly, same pattern: plan kept, values refreshed", ok));
+  PetscCall(MatScale(A, -2.0));
+  PetscCall(MatScale(T, -2.0));
+  PetscCall(MatShift(A, 1.5));
+  PetscCall(MatShift(T, 1.5));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatScale, MatShift", ok));
+  PetscCall(MatCreateVecs(A, &r, &l));
+  PetscCall(VecSetRandom(l, NULL));
+  PetscCall(VecSetRandom(r, NULL));
+  PetscCall(MatDiagonalScale(A, l, r));
+  PetscCall(MatDiagonalScale(T, l, r));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatDiagonalScale", ok));
+  {
+    PetscInt rows[2] = {rstart, rend - 1};
+    PetscCall(MatZeroRows(A, rend > rstart ? 2 : 0, rows, 4.0, NULL, NULL));
+    PetscCall(MatZeroRows(T, rend > rstart ? 2 : 0, rows, 4.0, NULL, NULL));
+    PetscCall(SameProducts(A, T, &ok));
+    PetscCall(Report("MatZeroRows", ok));
+  }
+  PetscCall(MatZeroEntries(A));
+  PetscCall(MatZeroEntries(T));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatZeroEntries", ok));
+
+  /* a new nonzero pattern: a new plan */
+  PetscCall(MatAIJTunedGetPlanStats(T, NULL, &plans_before));
+  PetscCall(Fill(A, 1.0, PETSC_TRUE));
+  PetscCall(Fill(T, 1.0, PETSC_TRUE));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(MatAIJTunedGetPlanStats(T, NULL, &plans_after));
+  ok = (PetscBool)(ok && plans_after > plans_before);
+  PetscCall(AllRanks(&ok));
+  PetscCall(Report("re-assembly, changed pattern: re-planned", ok));
+
+  /* MatDuplicate, MatCopy */
+  PetscCall(MatDuplicate(T, MAT_COPY_VALUES, &D));
+  PetscCall(IsType(D, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+  PetscCall(SameProducts(A, D, &ok));
+  PetscCall(Report("MatDuplicate", ok));
+  PetscCall(MatScale(A, 0.25));
+  PetscCall(MatScale(T, 0.25));
+  PetscCall(MatCopy(T, D, SAME_NONZERO_PATTERN));
+  PetscCall(SameProducts(A, D, &ok));
+  PetscCall(Report("MatCopy into a duplicate", ok));
+  PetscCall(MatDestroy(&D));
+
+  /* MatConvert both ways, new and in place, and MatSetType on an assembled AIJ */
+  PetscCall(MatConvert(T, MATAIJ, MAT_INITIAL_MATRIX, &C));
+  PetscCall(IsType(C, MATSEQAIJ, MATMPIAIJ, &ok));
+  PetscCall(SameProducts(A, C, &ok));
+  PetscCall(Report("MatConvert aijtuned -> aij", ok));
+  PetscCall(MatConvert(C, MATAIJTUNED, MAT_INPLACE_MATRIX, &C));
+  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+  {
+    PetscBool same;
+    PetscCall(SameProducts(A, C, &same));
+    ok = (PetscBool)(ok && same);
+  }
+  PetscCall(Report("MatConvert aij -> aijtuned in place", ok));
+  PetscCall(MatConvert(C, MATAIJ, MAT_INPLACE_MATRIX, &C));
+  PetscCall(IsType(C, MATSEQAIJ, MATMPIAIJ, &ok));
+  PetscCall(Report("MatConvert aijtuned -> aij in place", ok));
+  PetscCall(MatSetType(C, MATAIJTUNED));
+  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+  {
+    PetscBool same;
+    PetscCall(SameProducts(A, C, &same));
+    ok = (PetscBool)(ok && same);
+  }
+  PetscCall(Report("MatSetType(assembled aij, aijtuned)", ok));
+  PetscCall(MatDestroy(&C));
+
+  /* MatLoad from a PETSc binary file */
+  PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, "ops_matrix.bin", FILE_MODE_WRITE, &viewer));
+  PetscCall(MatView(A, viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, &C));
+  PetscCall(MatSetType(C, MATAIJTUNED));
+  PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, "ops_matrix.bin", FILE_MODE_READ, &viewer));
+  PetscCall(MatLoad(C, viewer));
+  PetscCall(PetscViewerDestroy(&viewer));
+  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+  {
+    PetscBool same;
+    PetscCall(SameProducts(A, C, &same));
+    ok = (PetscBool)(ok && same);
+  }
+  PetscCall(Report("MatLoad", ok));
+  PetscCall(MatDestroy(&C));
+
+  /* a preconditioner built from the aijtuned matrix: same result as from AIJ */
+  {
+    KSP ka, kt;
+    Vec b, xa, xt;
+    PetscCall(MatCreateVecs(A, &xa, &b));
+    PetscCall(VecDuplicate(xa, &xt));
+    PetscCall(VecSet(b, 1.0));
+    PetscCall(MatShift(A, 5.0));
+    PetscCall(MatShift(T, 5.0));
+    for (int k = 0; k < 2; k++) {
+      KSP *ksp = k ? &kt : &ka;
+      PetscCall(KSPCreate(PETSC_COMM_WORLD, ksp));
+      PetscCall(KSPSetOperators(*ksp, k ? T : A, k ? T : A));
+      PetscCall(KSPSetType(*ksp, KSPGMRES));
+      PetscCall(KSPSetTolerances(*ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 200));
+      PetscCall(KSPSetOptionsPrefix(*ksp, "sub_"));
+      PetscCall(KSPSetFromOptions(*ksp));
+      PetscCall(KSPSolve(*ksp, b, k ? xt : xa));
+    }
+    PetscCall(VecAXPY(xt, -1.0, xa));
+    PetscCall(VecNorm(xt, NORM_INFINITY, &err));
+    PetscCall(Report("KSPSolve (GMRES + default PC) matches AIJ", (PetscBool)(err < 1e-8)));
+    PetscCall(KSPDestroy(&ka));
+    PetscCall(KSPDestroy(&kt));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&xa));
+    PetscCall(VecDestroy(&xt));
+  }
+
+  PetscCall(VecDestroy(&d1));
+  PetscCall(VecDestroy(&d2));
+  PetscCall(VecDestroy(&l));
+  PetscCall(VecDestroy(&r));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&T));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " failures\n", failures));
+  PetscCall(PetscFinalize());
+  return failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 0
+      nsize: {{1 2 3}}
+      output_file: output/ops_0.out
+
+TEST*/

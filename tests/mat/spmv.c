@@ -1,0 +1,212 @@
+static char help[] = "Property test: MatMult and MatMultAdd of aijtuned, run through every layout and plan on the host\n\
+reference, against AIJ on the same matrix.\n\
+  -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating)\n\
+  -f <file>     : a Matrix Market file instead\n\
+  -dir <dir>    : every *.mtx.gz file of a directory instead\n\n";
+
+#include <petscmataijtuned.h>
+
+/* Reproducible per-(row, k) numbers, so every rank count builds the same matrix. */
+static unsigned long long Hash(unsigned long long a, unsigned long long b)
+{
+  unsigned long long h = a * 0x9E3779B97F4A7C15ull + b * 0xC2B2AE3D27D4EB4Full + 0x165667B19E3779F9ull;
+  h ^= h >> 31;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 29;
+  return h;
+}
+
+static PetscInt RowLength(const char *shape, PetscInt i, PetscInt n)
+{
+  unsigned long long h = Hash((unsigned long long)i, 7);
+  if (!strcmp(shape, "random")) return (PetscInt)(h % 12);
+  if (!strcmp(shape, "empty_rows")) return i % 7 ? 5 : 0;
+  if (!strcmp(shape, "one_long_row")) return i == 700 ? PetscMin(n, 1400) : 3;
+  if (!strcmp(shape, "equal")) return 7;
+  if (!strcmp(shape, "wide")) return 1 + (PetscInt)(h % 40);
+  if (!strcmp(shape, "tall")) return (PetscInt)(h % 3);
+  if (!strcmp(shape, "zeros")) return 1 + (PetscInt)(h % 20);
+  if (!strcmp(shape, "one")) return 1;
+  if (!strcmp(shape, "alternating")) return i % 500 == 0 ? 3000 : 2 + (PetscInt)(h % 4);
+  if (!strcmp(shape, "power_law")) {
+    double u = (double)(h % 1000000 + 1) / 1000001.0;
+    return (PetscInt)PetscMin(4000.0, PetscPowReal(u, -1.0 / 1.2));
+  }
+  return 0;
+}
+
+static PetscErrorCode Generate(const char *shape, Mat *A)
+{
+  PetscInt m = 3000, n = 3000, rstart, rend, *cols;
+  PetscScalar *vals;
+
+  PetscFunctionBeginUser;
+  if (!strcmp(shape, "wide")) m = 300, n = 5000;
+  else if (!strcmp(shape, "tall")) m = 5000, n = 40;
+  else if (!strcmp(shape, "zero_rows")) m = 0, n = 10;
+  else if (!strcmp(shape, "one")) m = n = 1;
+  else if (!strcmp(shape, "power_law")) m = n = 20000;
+  else if (!strcmp(shape, "alternating")) m = n = 5000;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, m, n));
+  PetscCall(MatSetType(*A, MATAIJ));
+  PetscCall(MatSetUp(*A));
+  PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
+  PetscCall(PetscMalloc2(n, &cols, n, &vals));
+  for (PetscInt i = rstart; i < rend; i++) {
+    PetscInt len = PetscMin(RowLength(shape, i, n), n), k = 0;
+    for (PetscInt c = 0; c < n && k < len; c++) /* len distinct columns, spread by the hash */
+      if ((PetscInt)(Hash((unsigned long long)i, (unsigned long long)c) % (unsigned long long)(n - c)) < len - k) {
+        cols[k] = c;
+        vals[k] = (!strcmp(shape, "zeros") && Hash(i, c + 1) % 3 == 0) ? 0.0 : (double)(Hash(i, c + 2) % 2000001) / 1e6 - 1.0;
+        k++;
+      }
+    PetscCall(MatSetValues(*A, 1, &i, k, cols, vals, INSERT_VALUES));
+  }
+  PetscCall(PetscFree2(cols, vals));
+  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+typedef struct {
+  const char *formats, *sort, *small;
+} Variant;
+
+/* max_i |a_i - b_i| / max(1, |b|_inf): the host reference sums in the same order as AIJ, so this is ~0 */
+static PetscErrorCode Diff(Vec a, Vec b, PetscReal *err)
+{
+  Vec       d;
+  PetscReal nb;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecDuplicate(a, &d));
+  PetscCall(VecWAXPY(d, -1.0, b, a));
+  PetscCall(VecNorm(d, NORM_INFINITY, err));
+  PetscCall(VecNorm(b, NORM_INFINITY, &nb));
+  *err /= PetscMax(1.0, nb);
+  PetscCall(VecDestroy(&d));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
+{
+  const Variant variants[] = {
+    {"csr,long,ell,sell,coo", "1", "0"}, {"csr,long,ell,sell,coo", "1", "1"}, {"csr,long,ell,sell,coo", "0", "1"},
+    {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"},
+  };
+  Vec       x, y, z, ya, yt;
+  PetscReal worst = 0;
+  PetscInt  M, N;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &M, &N));
+  PetscCall(MatCreateVecs(A, &x, &y));
+  PetscCall(VecDuplicate(y, &z));
+  PetscCall(VecDuplicate(y, &ya));
+  PetscCall(VecDuplicate(y, &yt));
+  for (size_t v = 0; v < PETSC_STATIC_ARRAY_LENGTH(variants); v++) {
+    Mat       T;
+    PetscReal err;
+    PetscBool small = (PetscBool)(variants[v].small[0] == '1');
+
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_formats", variants[v].formats));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sort", variants[v].sort));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", small ? "1" : "1024"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", small ? "8" : "1024"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_chunk", small ? "4" : "32"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_max_mean", small ? "4" : "16"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ell_max_pad", !strcmp(variants[v].formats, "ell,coo") ? "1e9" : "0.1"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1"));
+    PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
+    PetscCall(MatSetFromOptions(T));
+    for (int trial = 0; trial < 2; trial++) {
+      PetscCall(VecSetRandom(x, NULL));
+      PetscCall(VecSetRandom(z, NULL));
+      PetscCall(MatMult(A, x, ya));
+      PetscCall(VecSet(yt, NAN)); /* every row must be written */
+      PetscCall(MatMult(T, x, yt));
+      PetscCall(Diff(yt, ya, &err));
+      worst = PetscMax(worst, err);
+      PetscCall(MatMultAdd(A, x, z, ya));
+      PetscCall(MatMultAdd(T, x, z, yt));
+      PetscCall(Diff(yt, ya, &err));
+      worst = PetscMax(worst, err);
+      PetscCall(VecCopy(z, yt));
+      PetscCall(MatMultAdd(T, x, yt, yt));
+      PetscCall(Diff(yt, ya, &err));
+      worst = PetscMax(worst, err);
+      if (PetscIsInfOrNanReal(err)) worst = PETSC_INFINITY;
+    }
+    PetscCall(MatDestroy(&T));
+    if (worst > 1e-14) {
+      (*failures)++;
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s (%" PetscInt_FMT " x %" PetscInt_FMT "), formats %s sort %s small %s: relative difference %g\n", name, M, N, variants[v].formats, variants[v].sort, variants[v].small, (double)worst));
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %d plan variants, MatMult and MatMultAdd %s\n", name, M, N, (int)PETSC_STATIC_ARRAY_LENGTH(variants), worst <= 1e-14 ? "match AIJ" : "DIFFER from AIJ"));
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&ya));
+  PetscCall(VecDestroy(&yt));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char     shape[64] = "", file[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "";
+  PetscInt failures = 0;
+  Mat      A;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-shape", shape, sizeof(shape), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  if (shape[0]) {
+    PetscCall(Generate(shape, &A));
+    PetscCall(Check(A, shape, &failures));
+    PetscCall(MatDestroy(&A));
+  }
+  if (file[0]) {
+    PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, MATAIJ, &A));
+    PetscCall(Check(A, file, &failures));
+    PetscCall(MatDestroy(&A));
+  }
+  if (dir[0]) { /* the file list comes from ls so that every rank sees the same order */
+    char  cmd[PETSC_MAX_PATH_LEN + 64], name[PETSC_MAX_PATH_LEN];
+    FILE *fp;
+    PetscCall(PetscSNPrintf(cmd, sizeof(cmd), "ls %s/*.mtx.gz | LC_ALL=C sort", dir));
+    fp = popen(cmd, "r");
+    PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot list %s", dir);
+    while (fgets(name, sizeof(name), fp)) {
+      name[strcspn(name, "\n")] = 0;
+      PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, name, MATAIJ, &A));
+      PetscCall(Check(A, strrchr(name, '/') + 1, &failures));
+      PetscCall(MatDestroy(&A));
+    }
+    pclose(fp);
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT " failures\n", failures));
+  PetscCall(PetscFinalize());
+  return failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: shapes
+      nsize: {{1 2 3}}
+      args: -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
+   test:
+      suffix: real
+      nsize: {{1 2}}
+      args: -dir ../data
+      timeoutfactor: 3
+
+TEST*/
