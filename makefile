@@ -27,12 +27,16 @@ EXAMPLES      := $(patsubst %.c,$(BUILD)/%,$(wildcard examples/tutorials/*.c))
 MAT_TESTS     := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/mat/*.c))
 PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
 
+# PETSc's own examples, built unchanged and not linked with aijtuned (they load it with -dll_append)
+PETSC_EXAMPLES := $(firstword $(wildcard $(PETSC_DIR)/share/petsc/examples/src $(PETSC_DIR)/src))
+PETSC_TESTS    := $(BUILD)/tests/petsc/ksp_ex2
+
 .PHONY: all lib examples tests demo test clean
 all: lib examples tests
 
 lib: $(LIB)
 examples: $(EXAMPLES)
-tests: $(MAT_TESTS) $(PLANNER_TESTS)
+tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS)
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
@@ -53,6 +57,11 @@ $(BUILD)/tests/mat/%: tests/mat/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)
+
+$(BUILD)/tests/petsc/ksp_ex2: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/ex2.c
+	@mkdir -p $(dir $@)
+	@echo "  CC   $< (PETSc's own, unchanged)"
+	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
 
 # The planner's own tests need no PETSc: plain C against the planner sources.
 $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h)

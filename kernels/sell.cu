@@ -18,15 +18,16 @@ template <int CHUNK>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
   sell_kernel(aijt_int nrows, int chunk, const aijt_int *__restrict__ rows, const aijt_int *__restrict__ ptr, const aijt_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, const double *z, double *y)
 {
-  const int64_t C      = CHUNK > 0 ? CHUNK : chunk;
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  const aijt_int C      = CHUNK > 0 ? CHUNK : chunk;
+  const int64_t  stride = (int64_t)gridDim.x * blockDim.x;
 
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nrows; i += stride) {
-    const int64_t s   = i / C;
-    const int64_t end = __ldg(ptr + s + 1);
-    double        sum = 0.0;
+    /* i < nrows fits aijt_int: divide in that width (a 64-bit division is several times dearer) */
+    const aijt_int s   = (aijt_int)i / C, l = (aijt_int)i - s * C;
+    const int64_t  end = __ldg(ptr + s + 1);
+    double         sum = 0.0;
 #pragma unroll 4
-    for (int64_t k = __ldg(ptr + s) + (i - s * C); k < end; k += C) {
+    for (int64_t k = (int64_t)__ldg(ptr + s) + l; k < end; k += C) {
       const aijt_int c = __ldg(col + k);
       const double   v = __ldg(val + k);
       if (c >= 0) sum += v * __ldg(x + c);

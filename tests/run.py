@@ -19,8 +19,16 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCE_DIRS = ["tests/planner", "tests/mat", "examples/tutorials"]
+SOURCE_DIRS = ["tests/planner", "tests/mat", "tests/petsc", "examples/tutorials"]
 NO_MPI_DIRS = {"tests/planner"}  # plain C programs, run without mpiexec
+
+
+def petsc_examples(petsc_dir):
+    """The folder holding PETSc's example sources (src/...): a source tree, an install, or Debian's package."""
+    for c in [os.path.join(petsc_dir, "share", "petsc", "examples"), petsc_dir] + sorted(glob.glob("/usr/share/petsc/*/share/petsc/examples"), reverse=True):
+        if os.path.isfile(os.path.join(c, "src", "ksp", "ksp", "tutorials", "ex2.c")):
+            return c
+    return ""
 
 
 def find_testparse(petsc_dir):
@@ -77,7 +85,7 @@ def expand(text):
 def collect(testparse, conf, patterns):
     tests = []
     for srcdir in SOURCE_DIRS:
-        for src in sorted(glob.glob(os.path.join(ROOT, srcdir, "*.c"))):
+        for src in sorted(glob.glob(os.path.join(ROOT, srcdir, "*.c")) + glob.glob(os.path.join(ROOT, srcdir, "*.test"))):
             exname = os.path.splitext(os.path.basename(src))[0]
             parsed = testparse.parseTestFile(src, 0).get(os.path.basename(src), {})
             build_requires = parsed.get("requires", "")
@@ -95,7 +103,7 @@ def collect(testparse, conf, patterns):
                         if patterns and not any(p in label for p in patterns):
                             continue
                         tests.append(dict(srcdir=srcdir, exname=exname, label=label, nsize=int(nsize), args=args, unmet=unmet,
-                                          output=os.path.join(ROOT, srcdir, t.get("output_file", default_out)),
+                                          output=os.path.join(ROOT, srcdir, os.path.expandvars(t.get("output_file", default_out))),
                                           filter=t.get("filter"), filter_output=t.get("filter_output"),
                                           timeout=300 * float(t.get("timeoutfactor", 1))))
     return tests
@@ -142,6 +150,8 @@ def main():
     petsc_dir = os.environ.get("PETSC_DIR", "/usr/lib/petsc")
     petsc_arch = os.environ.get("PETSC_ARCH", "")
     testparse = find_testparse(petsc_dir)
+    os.environ["PETSC_EXAMPLES"] = petsc_examples(petsc_dir)  # for output files of PETSc's own examples
+    os.environ["AIJTUNED_LIB"] = os.path.join(ROOT, opts.build, "lib", "libaijtuned.so")  # for -dll_append
     conf = petsc_config(petsc_dir, petsc_arch)
     tests = collect(testparse, conf, opts.patterns)
     passed = failed = skipped = 0
