@@ -9,7 +9,15 @@ PETSC_DIR  ?= /usr/lib/petsc
 PETSC_ARCH ?=
 BUILD      ?= build
 
-include $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables
+PETSC_VARIABLES := $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables
+ifeq ($(wildcard $(PETSC_VARIABLES)),)
+# No PETSc yet (a fresh machine): install the dependencies, then make the same goals again.
+.DEFAULT_GOAL := all
+%:
+	bash config/install-deps.sh
+	$(MAKE) $(MAKECMDGOALS)
+else
+include $(PETSC_VARIABLES)
 
 # The planner's index type follows PetscInt.
 PETSC_INDEX64 := $(shell printf '\043include <petscconf.h>\nPETSC_USE_64BIT_INDICES\n' | $(PCC) $(PETSC_CC_INCLUDES) -E -P - 2>/dev/null | tail -n 1)
@@ -31,7 +39,7 @@ PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
 PETSC_EXAMPLES := $(firstword $(wildcard $(PETSC_DIR)/share/petsc/examples/src $(PETSC_DIR)/src))
 PETSC_TESTS    := $(BUILD)/tests/petsc/ksp_ex2
 
-.PHONY: all lib examples tests demo test clean
+.PHONY: all lib examples tests demo test clean deps
 all: lib examples tests
 
 lib: $(LIB)
@@ -69,11 +77,18 @@ $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*
 	@echo "  CC   $<"
 	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) $< $(PLAN_SRC) -lm -o $@
 
-demo: all
-	$(MPIEXEC) -n 1 $(BUILD)/examples/tutorials/ex1 -dim 3 -n 32 -mat_type aijtuned -ksp_type cg -pc_type jacobi -ksp_converged_reason -mat_view ::ascii_info
+deps:
+	@bash config/install-deps.sh
 
-test: all
+# OpenMPI refuses root unless told; containers and CI machines often run as root.
+MPI_ENV := OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+demo: deps all
+	$(MPI_ENV) $(MPIEXEC) -n 1 $(BUILD)/examples/tutorials/ex1 -dim 3 -n 32 -mat_type aijtuned -ksp_type cg -pc_type jacobi -ksp_converged_reason -mat_view ::ascii_info
+
+test: deps all
 	python3 tests/run.py --build $(BUILD) --mpiexec "$(MPIEXEC)"
 
 clean:
 	rm -rf $(BUILD)
+endif
