@@ -117,4 +117,14 @@ int main(int argc, char **argv)
       args: -dim 3 -n 8 -repeat 3 -ksp_type cg -pc_type jacobi -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
       output_file: output/ex1_repeat.out
 
+   test:
+      suffix: help
+      args: -mat_type aijtuned -help
+      filter: grep -o "\-mat_aijtuned_[a-z_]*" | sort -u
+
+   test:
+      suffix: log_view
+      args: -mat_type aijtuned -mat_aijtuned_host_strips -repeat 2 -log_view
+      filter: grep -o "^AIJTuned[A-Za-z]* *[0-9]*"
+
 TEST*/

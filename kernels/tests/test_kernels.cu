@@ -1,0 +1,455 @@
+/*
+   Device test of the aijtuned kernels against the planner's host reference (aijt_ref_spmv).
+
+   For every generated matrix and every rule set: plan with aijt_plan_rules, lay out with
+   aijt_layouts_build, upload every strip and the tail, then run y = A x, y = A x + z (z separate) and
+   y = A x + y (in place) through aijt_cuda_strip / aijt_cuda_tail on a non-blocking stream, y poisoned
+   with NaN first (every row must be written).  Three trials per case:
+     exact   values k/8 and x k/16 (dyadic, nonzero): every product is a multiple of 1/128 and every
+             partial sum stays far below 2^53/128, so any summation order is exact; a missing or
+             doubled entry moves a row by at least 1/128.  Checked with the brief's bound,
+             |y - ref| / max(1, |ref|) <= 1e-12.
+     random  values and x uniform in [-1, 1]: rounding differs with the order, and a row of 50k entries
+             whose sum cancels could exceed the plain bound by chance, so the denominator also admits
+             the row's absolute sum: |y - ref| <= 1e-12 max(1, |ref|, |z| + sum |a x|).
+     inf     x = 1 except one Inf: rows that reference it must be exactly as non-finite as the
+             reference, others within the random bound (padding must not leak the Inf).
+   Rule sets include overrides of the plan's launch parameters (every tpr, a forced multi-block LONG
+   split, odd blocks), since the kernels must be correct for any parameters the API accepts.
+   Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
+   Without a CUDA device: "no CUDA device: skipped", exit 0.
+*/
+#include "aijtkernels.h"
+
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- matrices */
+
+typedef struct {
+  const char *name;
+  aijt_int    nrows, ncols;
+  aijt_int   *rowptr, *colidx;
+  double     *values;
+} matrix;
+
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
+
+static unsigned long long rnd(void)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return rng_state;
+}
+
+static double rnd_uniform(void) /* [-1, 1] */
+{
+  return (double)(rnd() % 2000001) / 1000000.0 - 1.0;
+}
+
+static double rnd_dyadic(int denom) /* +-k/denom, k in [1, denom]: never zero */
+{
+  double v = (double)(1 + rnd() % (unsigned long long)denom) / denom;
+  return rnd() & 1 ? v : -v;
+}
+
+/* A matrix from row lengths (capped at ncols): distinct random columns, sorted within each row. */
+static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len)
+{
+  matrix A = {name, m, n, NULL, NULL, NULL};
+  A.rowptr = (aijt_int *)malloc(((size_t)m + 1) * sizeof(aijt_int));
+  A.rowptr[0] = 0;
+  for (aijt_int i = 0; i < m; i++) A.rowptr[i + 1] = A.rowptr[i] + (len[i] < n ? len[i] : n);
+  A.colidx            = (aijt_int *)malloc(((size_t)A.rowptr[m] + 1) * sizeof(aijt_int));
+  A.values            = (double *)calloc((size_t)A.rowptr[m] + 1, sizeof(double));
+  unsigned char *used = (unsigned char *)calloc((size_t)n + 1, 1);
+  for (aijt_int i = 0; i < m; i++) {
+    aijt_int l = A.rowptr[i + 1] - A.rowptr[i], k = A.rowptr[i];
+    if (l > n / 2) { /* dense-ish row: walk the columns, keeping each with the right probability */
+      aijt_int keep = l;
+      for (aijt_int c = 0; c < n && keep; c++)
+        if ((aijt_int)(rnd() % (unsigned long long)(n - c)) < keep) A.colidx[k++] = c, keep--;
+    } else {
+      for (aijt_int j = 0; j < l;) {
+        aijt_int c = (aijt_int)(rnd() % (unsigned long long)n);
+        if (!used[c]) used[c] = 1, j++;
+      }
+      for (aijt_int c = 0; c < n && k < A.rowptr[i + 1]; c++)
+        if (used[c]) A.colidx[k++] = c, used[c] = 0;
+    }
+  }
+  free(used);
+  return A;
+}
+
+static void matrix_free(matrix *A)
+{
+  free(A->rowptr), free(A->colidx), free(A->values);
+}
+
+/* ---------------------------------------------------------------- rule sets */
+
+typedef struct {
+  char       name[48];
+  aijt_rules rules;
+  int        tpr;   /* > 0: every CSR strip uses this tpr */
+  int        bpr;   /* > 0: every LONG strip uses this many blocks per row */
+  int        block; /* > 0: every launch uses this block */
+} ruleset;
+
+static int nrulesets = 0;
+static ruleset rulesets[64];
+
+static ruleset *add_ruleset(const char *name)
+{
+  ruleset *rs = &rulesets[nrulesets++];
+  memset(rs, 0, sizeof(*rs));
+  snprintf(rs->name, sizeof(rs->name), "%s", name);
+  aijt_rules_default(&rs->rules);
+  return rs;
+}
+
+static void small_thresholds(aijt_rules *R) /* cut even small matrices into many strips */
+{
+  R->min_strip_rows = 1;
+  R->long_row       = 8;
+  R->sell_max_mean  = 4;
+  R->sell_chunk     = 4;
+  R->sell_sigma     = 8;
+  R->ell_max_pad    = 0.5;
+}
+
+static void make_rulesets(void)
+{
+  char name[48];
+  for (int small = 0; small < 2; small++)
+    for (int sort = 1; sort >= 0; sort--)
+      for (int f = -1; f < AIJT_NFORMATS; f++) {
+        snprintf(name, sizeof(name), "%s%s %s", small ? "small" : "default", sort ? "" : " unsorted", f < 0 ? "all" : aijt_format_names[f]);
+        ruleset *rs = add_ruleset(name);
+        if (small) small_thresholds(&rs->rules);
+        rs->rules.sort = sort;
+        if (f >= 0) rs->rules.allowed = AIJT_FORMAT_BIT(f);
+      }
+  ruleset *rs = add_ruleset("hyb ell+coo");
+  rs->rules.allowed     = AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_COO);
+  rs->rules.ell_max_pad = 1e9; /* every short strip is ELL with its excess in the tail */
+  for (int tpr = 1; tpr <= 32; tpr *= 2) {
+    snprintf(name, sizeof(name), "csr tpr=%d", tpr);
+    rs                = add_ruleset(name);
+    rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
+    rs->tpr           = tpr;
+  }
+  rs                = add_ruleset("long bpr=7 block=64");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
+  rs->bpr = 7, rs->block = 64;
+  rs                = add_ruleset("long bpr=1 block=1024");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
+  rs->bpr = 1, rs->block = 1024;
+  rs = add_ruleset("long_row=8 block=32 (planned split)");
+  small_thresholds(&rs->rules);
+  rs->rules.block = 32; /* 512 entries per block: long rows get many blocks */
+  rs              = add_ruleset("sell C=1");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1;
+  rs                = add_ruleset("sell C=7 unsorted sigma=64");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 7, rs->rules.sort = 0, rs->rules.sell_sigma = 64;
+  rs                = add_ruleset("sell C=32 unsorted");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sort = 0;
+  rs                = add_ruleset("sell C=1000 block=96");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1000, rs->block = 96;
+  rs                = add_ruleset("sell C=1024");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1024;
+  rs = add_ruleset("small block=40 (normalised)");
+  small_thresholds(&rs->rules);
+  rs->rules.block = 40;
+  rs              = add_ruleset("small block=1024");
+  small_thresholds(&rs->rules);
+  rs->rules.block = 1024;
+}
+
+/* ---------------------------------------------------------------- device copies */
+
+static int cuda_ok(cudaError_t err, const char *what)
+{
+  if (err == cudaSuccess) return 1;
+  printf("  CUDA error in %s: %s\n", what, cudaGetErrorString(err));
+  return 0;
+}
+
+/* device copy of n elements (at least one is allocated, so no pointer is NULL) */
+static int upload(void **dst, const void *src, size_t n, size_t size)
+{
+  *dst = NULL;
+  if (!cuda_ok(cudaMalloc(dst, (n ? n : 1) * size), "cudaMalloc")) return 0;
+  return !n || cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+}
+
+typedef struct {
+  int             nstrips;
+  aijt_dev_strip *strips;
+  aijt_dev_coo    tail;
+} dev_layouts;
+
+static void dev_free(dev_layouts *D)
+{
+  for (int s = 0; s < D->nstrips; s++) {
+    cudaFree((void *)D->strips[s].rows);
+    cudaFree((void *)D->strips[s].ptr);
+    cudaFree((void *)D->strips[s].col);
+    cudaFree((void *)D->strips[s].val);
+  }
+  free(D->strips);
+  cudaFree((void *)D->tail.row);
+  cudaFree((void *)D->tail.col);
+  cudaFree((void *)D->tail.val);
+  memset(D, 0, sizeof(*D));
+}
+
+static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *rs, dev_layouts *D)
+{
+  int ok = 1;
+  memset(D, 0, sizeof(*D));
+  D->strips = (aijt_dev_strip *)calloc((size_t)L->nstrips + 1, sizeof(aijt_dev_strip));
+  for (int s = 0; s < L->nstrips && ok; s++) {
+    const aijt_layout *S = &L->strips[s];
+    aijt_dev_strip    *d = &D->strips[s];
+    size_t             nptr = 0;
+    void              *p;
+    aijt_dev_strip_init(d, &P->strips[s], S);
+    D->nstrips = s + 1;
+    if (rs->tpr && d->format == AIJT_CSR) d->tpr = rs->tpr;
+    if (rs->bpr && d->format == AIJT_LONG) d->blocks_per_row = rs->bpr;
+    if (rs->block) d->block = rs->block;
+    if (S->format == AIJT_CSR || S->format == AIJT_LONG) nptr = (size_t)S->nrows + 1;
+    if (S->format == AIJT_SELL) nptr = (size_t)((S->nrows + S->chunk - 1) / S->chunk) + 1;
+    ok = ok && upload(&p, S->rows, (size_t)S->nrows, sizeof(aijt_int)), d->rows = (const aijt_int *)p;
+    if (nptr) ok = ok && upload(&p, S->ptr, nptr, sizeof(aijt_int)), d->ptr = (const aijt_int *)p;
+    ok = ok && upload(&p, S->col, (size_t)S->nslots, sizeof(aijt_int)), d->col = (const aijt_int *)p;
+    ok = ok && upload(&p, S->val, (size_t)S->nslots, sizeof(double)), d->val = (const double *)p;
+  }
+  void *p;
+  D->tail.nnz   = L->tail.nnz;
+  D->tail.block = rs->block ? rs->block : rs->rules.block;
+  ok = ok && upload(&p, L->tail.row, (size_t)L->tail.nnz, sizeof(aijt_int)), D->tail.row = (const aijt_int *)p;
+  ok = ok && upload(&p, L->tail.col, (size_t)L->tail.nnz, sizeof(aijt_int)), D->tail.col = (const aijt_int *)p;
+  ok = ok && upload(&p, L->tail.val, (size_t)L->tail.nnz, sizeof(double)), D->tail.val = (const double *)p;
+  return ok;
+}
+
+/* ---------------------------------------------------------------- one case */
+
+enum { TRIAL_EXACT, TRIAL_RANDOM, TRIAL_INF, NTRIALS };
+static const char *const trial_names[NTRIALS] = {"exact", "random", "inf"};
+static const char *const mode_names[3]        = {"y=Ax", "y=Ax+z", "y=Ax+y"};
+
+/* max over rows of the scaled error; negative when a row is wrong in kind (NaN, unwritten, Inf). */
+static double compare(const matrix *A, const double *x, const double *z, const double *y, const double *ref, int trial, aijt_int *bad_row)
+{
+  double worst = 0.0;
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    if (!isfinite(ref[i])) {
+      if (isnan(ref[i]) ? !isnan(y[i]) : y[i] != ref[i]) return *bad_row = i, -1.0;
+      continue;
+    }
+    double denom = fmax(1.0, fabs(ref[i]));
+    if (trial != TRIAL_EXACT) {
+      double abs_sum = z ? fabs(z[i]) : 0.0;
+      for (aijt_int k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) abs_sum += fabs(A->values[k] * x[A->colidx[k]]);
+      denom = fmax(denom, abs_sum);
+    }
+    double err = fabs(y[i] - ref[i]) / denom;
+    if (!(err <= 1e-12)) return *bad_row = i, isnan(err) ? -1.0 : err;
+    if (err > worst) worst = err;
+  }
+  return worst;
+}
+
+/* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
+static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
+{
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
+  aijt_plan    *plan = NULL;
+  aijt_layouts *L    = NULL;
+  dev_layouts   D;
+  size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
+  double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
+  double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
+  double       *dx = NULL, *dz = NULL, *dy = NULL;
+  int           ok = 1;
+  aijt_err      err;
+
+  memset(&D, 0, sizeof(D));
+  *max_err = 0.0;
+  snprintf(info, info_len, "-");
+  for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_dyadic(8);
+  if ((err = aijt_plan_rules(&csr, &rs->rules, &plan)) || (err = aijt_plan_check(plan, &csr)) || (err = aijt_layouts_build(plan, &csr, &L))) {
+    printf("  planner error: %s\n", aijt_err_string(err));
+    ok = 0;
+    goto done;
+  }
+  {
+    aijt_int ns[AIJT_NFORMATS], nr[AIJT_NFORMATS], nz[AIJT_NFORMATS];
+    size_t   used = 0;
+    aijt_plan_summary(plan, ns, nr, nz);
+    info[0] = 0;
+    for (int f = 0; f < AIJT_NFORMATS && used < info_len; f++)
+      if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
+    if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
+  }
+  ok = ok && upload((void **)&dx, NULL, 0, sizeof(double)) && cuda_ok(cudaFree(dx), "cudaFree");
+  ok = ok && cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
+  ok = ok && cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
+  ok = ok && cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
+
+  for (int trial = 0; trial < NTRIALS && ok; trial++) {
+    if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
+      for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_uniform();
+      aijt_layouts_refresh(L, A->values);
+    }
+    for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
+    if (trial == TRIAL_INF && A->ncols) x[A->ncols / 2] = INFINITY;
+    for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)(int)(rnd() % 33 - 16) / 16.0 : rnd_uniform();
+    if (trial != TRIAL_INF) {
+      dev_free(&D);
+      ok = ok && dev_upload(plan, L, rs, &D);
+    }
+    ok = ok && cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
+    ok = ok && cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
+    for (int mode = 0; mode < 3 && ok; mode++) {
+      const size_t bytes = (size_t)A->nrows * sizeof(double);
+      const double *zarg = mode == 0 ? NULL : mode == 1 ? dz : dy;
+      /* stream-ordered: the legacy stream does not order a non-blocking stream */
+      if (mode < 2) ok = ok && cuda_ok(cudaMemsetAsync(dy, 0xff, bytes, stream), "cudaMemsetAsync (NaN poison)");
+      else ok = ok && cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
+      for (int s = 0; s < D.nstrips && ok; s++) ok = cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
+      ok = ok && cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
+      ok = ok && cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
+      ok = ok && cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
+      if (!ok) break;
+      for (aijt_int i = 0; i < A->nrows; i++) ref[i] = NAN;
+      aijt_ref_spmv(L, x, mode ? z : NULL, ref);
+      aijt_int bad = -1;
+      double   e   = compare(A, x, mode ? z : NULL, y, ref, trial, &bad);
+      if (e < 0 || bad >= 0) {
+        printf("  %s %s: row %lld (original) y = %.17g, reference %.17g, scaled error %g\n", trial_names[trial], mode_names[mode], (long long)bad, y[bad], ref[bad], e);
+        ok = 0;
+      }
+      if (e > *max_err) *max_err = e;
+    }
+  }
+done:
+  dev_free(&D);
+  cudaFree(dx), cudaFree(dz), cudaFree(dy);
+  aijt_layouts_destroy(&L);
+  aijt_plan_destroy(&plan);
+  free(x), free(z), free(y), free(ref);
+  return ok;
+}
+
+/* ---------------------------------------------------------------- API checks */
+
+static int api_checks(cudaStream_t stream)
+{
+  aijt_dev_strip s;
+  aijt_dev_coo   t;
+  int            ok = 1;
+  memset(&s, 0, sizeof(s));
+  memset(&t, 0, sizeof(t));
+  s.format = AIJT_CSR, s.nrows = 4, s.tpr = 3;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue; /* tpr not a power of two */
+  s.tpr = 64;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_SELL, s.chunk = 0;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_LONG, s.blocks_per_row = 0;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_NFORMATS;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_CSR, s.tpr = 1, s.nrows = 0; /* nothing to do */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
+  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaSuccess;
+  t.nnz = -1;
+  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= cudaGetLastError() == cudaSuccess; /* refusals leave no error behind */
+  return ok;
+}
+
+/* ---------------------------------------------------------------- main */
+
+int main(void)
+{
+  int          ndev = 0, passed = 0, failed = 0;
+  cudaStream_t stream;
+  static aijt_int len[60000];
+  matrix       mats[16];
+  int          nmats = 0;
+
+  if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
+    printf("no CUDA device: skipped\n");
+    return 0;
+  }
+  if (!cuda_ok(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags")) {
+    printf("0 passed, 1 failed\n");
+    return 1;
+  }
+  {
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess) printf("device: %s (sm_%d%d), aijt_int %d bits\n", prop.name, prop.major, prop.minor, (int)(8 * sizeof(aijt_int)));
+  }
+  if (api_checks(stream)) passed++, printf("PASS api: parameter checks\n");
+  else failed++, printf("FAIL api: parameter checks\n");
+
+  for (aijt_int i = 0; i < 3000; i++) len[i] = (aijt_int)(rnd() % 12);
+  mats[nmats++] = make("random_0_11", 3000, 3000, len);
+  for (aijt_int i = 0; i < 2000; i++) len[i] = i % 7 ? 5 : 0;
+  mats[nmats++] = make("empty_rows", 2000, 1500, len);
+  for (aijt_int i = 0; i < 3000; i++) len[i] = 2 + (aijt_int)(rnd() % 6);
+  len[1500] = 50000, len[7] = 5000, len[2999] = 1100;
+  mats[nmats++] = make("long_row_50k", 3000, 60000, len);
+  for (aijt_int i = 0; i < 4096; i++) len[i] = 7;
+  mats[nmats++] = make("all_rows_equal", 4096, 4096, len);
+  for (aijt_int i = 0; i < 300; i++) len[i] = 1 + (aijt_int)(rnd() % 40);
+  mats[nmats++] = make("rectangular_wide", 300, 5000, len);
+  for (aijt_int i = 0; i < 5000; i++) len[i] = (aijt_int)(rnd() % 3);
+  mats[nmats++] = make("rectangular_tall", 5000, 40, len);
+  for (aijt_int i = 0; i < 2000; i++) len[i] = 50 + (aijt_int)(rnd() % 1500);
+  mats[nmats++] = make("medium_rows", 2000, 8000, len);
+  for (aijt_int i = 0; i < 500; i++) len[i] = 0;
+  mats[nmats++] = make("all_empty", 500, 500, len);
+  len[0]        = 1;
+  mats[nmats++] = make("one_by_one", 1, 1, len);
+  len[0]        = 0;
+  mats[nmats++] = make("one_by_one_empty", 1, 1, len);
+  mats[nmats++] = make("zero_rows", 0, 10, len);
+  for (aijt_int i = 0; i < 20000; i++) { /* power law: P(len > k) ~ k^-1.2 */
+    double u = (double)(rnd() % 1000000 + 1) / 1000001.0, l = pow(u, -1.0 / 1.2);
+    len[i]   = (aijt_int)(l > 6000 ? 6000 : l);
+  }
+  mats[nmats++] = make("power_law", 20000, 20000, len);
+
+  make_rulesets();
+  for (int m = 0; m < nmats; m++) {
+    for (int r = 0; r < nrulesets; r++) {
+      char   info[160];
+      double max_err;
+      int    ok = run_case(&mats[m], &rulesets[r], stream, info, sizeof(info), &max_err);
+      printf("%s %-17s %6lld x %-6lld nnz %-7lld | %-36s | %-40s | max err %.1e\n", ok ? "PASS" : "FAIL", mats[m].name, (long long)mats[m].nrows, (long long)mats[m].ncols, (long long)mats[m].rowptr[mats[m].nrows], rulesets[r].name, info, max_err);
+      fflush(stdout);
+      if (ok) passed++;
+      else failed++;
+      if (!ok && cudaPeekAtLastError() != cudaSuccess) { /* a sticky error poisons the context: stop */
+        printf("  sticky CUDA error %s: stopping\n", cudaGetErrorString(cudaPeekAtLastError()));
+        m = nmats;
+        break;
+      }
+    }
+  }
+  for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
+  cudaStreamDestroy(stream);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
