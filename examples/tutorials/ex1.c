@@ -99,22 +99,22 @@ int main(int argc, char **argv)
    test:
       suffix: gmres_bjacobi_ilu_1
       nsize: 1
-      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
+      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips -options_left 0
 
    test:
       suffix: gmres_bjacobi_ilu_2
       nsize: 2
-      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
+      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips -options_left 0
 
    test:
       suffix: gmres_bjacobi_ilu_4
       nsize: 4
-      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
+      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips -options_left 0
 
    test:
       suffix: repeat
       nsize: {{1 2}}
-      args: -dim 3 -n 8 -repeat 3 -ksp_type cg -pc_type jacobi -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
+      args: -dim 3 -n 8 -repeat 3 -ksp_type cg -pc_type jacobi -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips -options_left 0
       output_file: output/ex1_repeat.out
 
    test:

@@ -96,7 +96,7 @@ int main(int argc, char **argv)
 
    testset:
       filter: grep -v "MatMult time" | sed -e "s/, type .*$//"
-      args: -mult 2 -solve -ksp_type gmres -pc_type jacobi -ksp_max_it 30 -ksp_norm_type unpreconditioned
+      args: -mult 2 -solve -ksp_type gmres -pc_type jacobi -ksp_max_it 30 -ksp_norm_type unpreconditioned -options_left 0
       test:
          suffix: bcsstk09
          nsize: {{1 2}}

@@ -85,8 +85,11 @@ static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
 
 static PetscErrorCode AllRanks(PetscBool *flag)
 {
+  PetscInt all = *flag ? 1 : 0; /* PetscBool's MPI type differs between PETSc versions */
+
   PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, flag, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPIU_INT, MPI_MIN, PETSC_COMM_WORLD));
+  *flag = all ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
