@@ -31,6 +31,19 @@ LIB_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC) $(GLUE_SRC))
 LIB        := $(BUILD)/lib/libaijtuned.so
 LIB_LINK   := -L$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(BUILD)/lib) -laijtuned $(PETSC_WITH_EXTERNAL_LIB)
 
+# CUDA: with a CUDA PETSc the kernels and the GPU glue go into the library; with nvcc alone (CI) the
+# kernels and their device test are still compiled, so a kernel that does not build fails the build.
+NVCC            ?= $(shell command -v nvcc 2>/dev/null)
+PETSC_HAVE_CUDA := $(shell printf '\043include <petscconf.h>\nPETSC_HAVE_CUDA\n' | $(PCC) $(PETSC_CC_INCLUDES) -E -P - 2>/dev/null | tail -n 1)
+CUDA_ARCH       ?= sm_90
+NVFLAGS         := -arch=$(CUDA_ARCH) -O3 -std=c++17 -lineinfo -Xcompiler -fPIC $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR)
+KERNEL_OBJ      := $(patsubst %.cu,$(BUILD)/obj/%.o,$(wildcard kernels/*.cu))
+ifeq ($(PETSC_HAVE_CUDA),1)
+  LIB_OBJ    += $(KERNEL_OBJ) $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mat/impls/tuned/seq/cuda/*.c))
+  CFLAGS_ALL += -Ikernels
+endif
+KERNEL_TESTS := $(if $(NVCC),$(BUILD)/tests/kernels/test_kernels)
+
 EXAMPLES      := $(patsubst %.c,$(BUILD)/%,$(wildcard examples/tutorials/*.c))
 MAT_TESTS     := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/mat/*.c))
 PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
@@ -44,17 +57,29 @@ all: lib examples tests
 
 lib: $(LIB)
 examples: $(EXAMPLES)
-tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS)
+tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS)
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) -c $< -o $@
 
+$(BUILD)/obj/%.o: %.cu $(wildcard kernels/*.h kernels/*.cuh $(PLAN_DIR)/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  NVCC $<"
+	@$(NVCC) $(NVFLAGS) -c $< -o $@
+
+# The kernels' device test: every layout against the host reference (prints "no CUDA device" without a GPU).
+PLAN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC))
+$(BUILD)/tests/kernels/test_kernels: kernels/tests/test_kernels.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  NVCC $<"
+	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
+
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LINK $@"
-	@$(PCC_LINKER) -shared -o $@ $^ $(PETSC_WITH_EXTERNAL_LIB)
+	@$(PCC_LINKER) -shared -o $@ $^ $(PETSC_WITH_EXTERNAL_LIB) $(if $(filter 1,$(PETSC_HAVE_CUDA)),$(CUDA_LIB))
 
 $(BUILD)/examples/%: examples/%.c $(LIB)
 	@mkdir -p $(dir $@)

@@ -19,8 +19,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCE_DIRS = ["tests/planner", "tests/mat", "tests/petsc", "examples/tutorials"]
-NO_MPI_DIRS = {"tests/planner"}  # plain C programs, run without mpiexec
+SOURCE_DIRS = ["tests/planner", "tests/kernels", "tests/mat", "tests/petsc", "examples/tutorials"]
+NO_MPI_DIRS = {"tests/planner", "tests/kernels"}  # plain C programs, run without mpiexec
 
 
 def petsc_examples(petsc_dir):

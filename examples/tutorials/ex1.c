@@ -2,7 +2,8 @@ static char help[] = "Solves a 2-D (5-point) or 3-D (7-point) Poisson problem wi
 The right-hand side is A * ones, so the exact solution is known.\n\
   -dim <2,3>  : dimension\n\
   -n <int>    : grid points per direction\n\
-  -repeat <int> : solve this many times, changing the matrix values between solves (same pattern)\n\n";
+  -repeat <int> : solve this many times, changing the matrix values between solves (same pattern)\n\
+  -resolve      : solve once more with the same matrix and report the host-device copies MatMult made\n\n";
 
 #include <petscksp.h>
 #include <petscmataijtuned.h>
@@ -35,12 +36,14 @@ int main(int argc, char **argv)
   KSP       ksp;
   PetscInt  dim = 2, n = 16, N, rstart, rend, its, repeat = 1;
   PetscReal norm;
+  PetscBool resolve = PETSC_FALSE;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-dim", &dim, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-repeat", &repeat, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-resolve", &resolve, NULL));
   PetscCheck(dim == 2 || dim == 3, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-dim must be 2 or 3, not %" PetscInt_FMT, dim);
   PetscCheck(n > 0, PETSC_COMM_WORLD, PETSC_ERR_ARG_OUTOFRANGE, "-n must be positive, not %" PetscInt_FMT, n);
   N = dim == 2 ? n * n : n * n * n;
@@ -73,6 +76,23 @@ int main(int argc, char **argv)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%" PetscInt_FMT "-D Poisson, %" PetscInt_FMT " unknowns, scale %" PetscInt_FMT ": norm of error %g, iterations %" PetscInt_FMT "\n", dim, N, r + 1, (double)(norm < 1e-10 ? 0 : norm), its));
   }
 
+  if (resolve) { /* steady state: the same matrix again; its MatMult must not copy between host and device */
+    PetscLogStage      stage;
+    PetscLogEvent      mult;
+    PetscEventPerfInfo info;
+    PetscCall(PetscLogStageRegister("Resolve", &stage));
+    PetscCall(PetscLogStagePush(stage));
+    PetscCall(VecSet(x, 0.0));
+    PetscCall(KSPSolve(ksp, b, x));
+    PetscCall(PetscLogStagePop());
+    PetscCall(PetscLogEventGetId("MatMult", &mult));
+    PetscCall(PetscLogEventGetPerfInfo(stage, mult, &info));
+  #if defined(PETSC_HAVE_DEVICE)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "MatMult in the second solve: %s calls, %g host-to-device and %g device-to-host copies\n", info.count > 0 ? "some" : "no", (double)info.CpuToGpuCount, (double)info.GpuToCpuCount));
+  #else
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "MatMult in the second solve: %s calls, no device\n", info.count > 0 ? "some" : "no"));
+  #endif
+  }
   PetscCall(KSPDestroy(&ksp));
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&u));
@@ -116,6 +136,27 @@ int main(int argc, char **argv)
       nsize: {{1 2}}
       args: -dim 3 -n 8 -repeat 3 -ksp_type cg -pc_type jacobi -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips -options_left 0
       output_file: output/ex1_repeat.out
+
+   test:
+      suffix: cuda_cg_jacobi
+      requires: cuda
+      nsize: {{1 2}}
+      args: -dim 2 -n 20 -ksp_type cg -pc_type jacobi -ksp_monitor_short -mat_type {{aijcusparse aijtuned}} -vec_type cuda -use_gpu_aware_mpi 0 -mat_aijtuned_min_strip_rows 16
+      output_file: output/ex1_cg_jacobi.out
+
+   test:
+      suffix: cuda_gmres_bjacobi_ilu_2
+      requires: cuda
+      nsize: 2
+      args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aijcusparse aijtuned}} -vec_type cuda -use_gpu_aware_mpi 0 -options_left 0
+      output_file: output/ex1_gmres_bjacobi_ilu_2.out
+
+   test:
+      suffix: cuda_no_copies
+      requires: cuda
+      nsize: {{1 2}}
+      args: -dim 3 -n 24 -ksp_type cg -pc_type jacobi -mat_type aijtuned -vec_type cuda -use_gpu_aware_mpi 0 -resolve -log_view :/dev/null
+      filter: grep "second solve"
 
    test:
       suffix: help

@@ -12,8 +12,9 @@
      random  values and x uniform in [-1, 1]: rounding differs with the order, and a row of 50k entries
              whose sum cancels could exceed the plain bound by chance, so the denominator also admits
              the row's absolute sum: |y - ref| <= 1e-12 max(1, |ref|, |z| + sum |a x|).
-     inf     x = 1 except one Inf: rows that reference it must be exactly as non-finite as the
-             reference, others within the random bound (padding must not leak the Inf).
+     inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
+             non-finite as the reference, others within the random bound (padding must not leak an Inf;
+             column 0 is where a padding index clamped to 0 would read).
    Rule sets include overrides of the plan's launch parameters (every tpr, a forced multi-block LONG
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
@@ -187,25 +188,36 @@ static int upload(void **dst, const void *src, size_t n, size_t size)
   return !n || cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
 }
 
+template <typename T>
+static int upload_to(const T **dst, const T *src, size_t n)
+{
+  void *p = NULL;
+  int   ok = upload(&p, src, n, sizeof(T));
+  *dst     = (const T *)p;
+  return ok;
+}
+
 typedef struct {
   int             nstrips;
   aijt_dev_strip *strips;
   aijt_dev_coo    tail;
 } dev_layouts;
 
-static void dev_free(dev_layouts *D)
+static int dev_free(dev_layouts *D)
 {
+  int ok = 1;
   for (int s = 0; s < D->nstrips; s++) {
-    cudaFree((void *)D->strips[s].rows);
-    cudaFree((void *)D->strips[s].ptr);
-    cudaFree((void *)D->strips[s].col);
-    cudaFree((void *)D->strips[s].val);
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].rows), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
   }
   free(D->strips);
-  cudaFree((void *)D->tail.row);
-  cudaFree((void *)D->tail.col);
-  cudaFree((void *)D->tail.val);
+  ok &= cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
+  ok &= cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
+  ok &= cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
   memset(D, 0, sizeof(*D));
+  return ok;
 }
 
 static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *rs, dev_layouts *D)
@@ -217,7 +229,6 @@ static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *
     const aijt_layout *S = &L->strips[s];
     aijt_dev_strip    *d = &D->strips[s];
     size_t             nptr = 0;
-    void              *p;
     aijt_dev_strip_init(d, &P->strips[s], S);
     D->nstrips = s + 1;
     if (rs->tpr && d->format == AIJT_CSR) d->tpr = rs->tpr;
@@ -225,17 +236,17 @@ static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *
     if (rs->block) d->block = rs->block;
     if (S->format == AIJT_CSR || S->format == AIJT_LONG) nptr = (size_t)S->nrows + 1;
     if (S->format == AIJT_SELL) nptr = (size_t)((S->nrows + S->chunk - 1) / S->chunk) + 1;
-    ok = ok && upload(&p, S->rows, (size_t)S->nrows, sizeof(aijt_int)), d->rows = (const aijt_int *)p;
-    if (nptr) ok = ok && upload(&p, S->ptr, nptr, sizeof(aijt_int)), d->ptr = (const aijt_int *)p;
-    ok = ok && upload(&p, S->col, (size_t)S->nslots, sizeof(aijt_int)), d->col = (const aijt_int *)p;
-    ok = ok && upload(&p, S->val, (size_t)S->nslots, sizeof(double)), d->val = (const double *)p;
+    /* aijt_dev_strip_init left the pointers NULL: a skipped upload leaves nothing to free */
+    ok = ok && upload_to(&d->rows, S->rows, (size_t)S->nrows);
+    if (nptr) ok = ok && upload_to(&d->ptr, S->ptr, nptr);
+    ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
+    ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
   }
-  void *p;
   D->tail.nnz   = L->tail.nnz;
   D->tail.block = rs->block ? rs->block : rs->rules.block;
-  ok = ok && upload(&p, L->tail.row, (size_t)L->tail.nnz, sizeof(aijt_int)), D->tail.row = (const aijt_int *)p;
-  ok = ok && upload(&p, L->tail.col, (size_t)L->tail.nnz, sizeof(aijt_int)), D->tail.col = (const aijt_int *)p;
-  ok = ok && upload(&p, L->tail.val, (size_t)L->tail.nnz, sizeof(double)), D->tail.val = (const double *)p;
+  ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
+  ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
+  ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
   return ok;
 }
 
@@ -299,7 +310,6 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
     if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
   }
-  ok = ok && upload((void **)&dx, NULL, 0, sizeof(double)) && cuda_ok(cudaFree(dx), "cudaFree");
   ok = ok && cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
@@ -310,10 +320,10 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       aijt_layouts_refresh(L, A->values);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
-    if (trial == TRIAL_INF && A->ncols) x[A->ncols / 2] = INFINITY;
-    for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)(int)(rnd() % 33 - 16) / 16.0 : rnd_uniform();
+    if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
+    for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)((int)(rnd() % 33) - 16) / 16.0 : rnd_uniform();
     if (trial != TRIAL_INF) {
-      dev_free(&D);
+      ok = dev_free(&D) && ok;
       ok = ok && dev_upload(plan, L, rs, &D);
     }
     ok = ok && cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
@@ -341,8 +351,10 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
   }
 done:
-  dev_free(&D);
-  cudaFree(dx), cudaFree(dz), cudaFree(dy);
+  ok = dev_free(&D) && ok;
+  ok = cuda_ok(cudaFree(dx), "cudaFree x") && ok;
+  ok = cuda_ok(cudaFree(dz), "cudaFree z") && ok;
+  ok = cuda_ok(cudaFree(dy), "cudaFree y") && ok;
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&plan);
   free(x), free(z), free(y), free(ref);
@@ -449,7 +461,7 @@ int main(void)
     }
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
-  cudaStreamDestroy(stream);
+  if (!cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -10,8 +10,11 @@
 typedef struct {
   aijt_rules rules;
   PetscBool  host_strips; /* run MatMult on host vectors through the strips' host reference */
+  PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
 } MatAIJTunedSettings;
+
+typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
 
 typedef struct {
   MatAIJTunedSettings settings;
@@ -24,6 +27,7 @@ typedef struct {
   PetscObjectState    state;        /* values the layouts hold */
   PetscInt            nonzero_rows;
   PetscInt            plans_made;
+  AIJTunedDevice      dev;
 } Mat_SeqAIJTuned;
 
 typedef struct {
@@ -33,7 +37,7 @@ typedef struct {
   PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
 } Mat_MPIAIJTuned;
 
-PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh;
+PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload;
 
 /* The base constructors: exported by libpetsc, declared only in its private headers. */
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);
@@ -52,3 +56,12 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
+
+#if defined(PETSC_HAVE_CUDA)
+PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJCUSPARSE(Mat);
+PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJCUSPARSE(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
+PETSC_INTERN size_t         MatSeqAIJTunedCUDABytes(Mat_SeqAIJTuned *);
+#endif

@@ -5,6 +5,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
 {
   aijt_rules_default(&s->rules);
   s->host_strips  = PETSC_FALSE;
+  s->gpu_strips   = PETSC_TRUE;
   s->from_options = PETSC_FALSE;
 }
 
@@ -61,6 +62,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;
   PetscCall(PetscOptionsBool("-mat_aijtuned_host_strips", "With host vectors, run MatMult through the strips' host reference", "MATAIJTUNED", s->host_strips, &s->host_strips, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_strips", "With CUDA vectors, run MatMult through the strips' kernels (false: the base type's kernel)", "MATAIJTUNED", s->gpu_strips, &s->gpu_strips, NULL));
   ival = (PetscInt)R->long_row;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_long_row", "Rows with at least this many entries are long (T_LONG)", "MATAIJTUNED", ival, &ival, NULL, 1));
   R->long_row = (aijt_int)ival;

@@ -1,7 +1,7 @@
 /* Registration: the matrix types, the root name, the events, and the dynamic-library entry point. */
 #include "aijtunedimpl.h"
 
-PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh;
+PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload;
 
 static PetscBool initialized = PETSC_FALSE;
 
@@ -41,6 +41,7 @@ PetscErrorCode MatAIJTunedInitializePackage(void)
   PetscCall(PetscLogEventRegister("AIJTunedPlan", MAT_CLASSID, &MAT_AIJTuned_Plan));
   PetscCall(PetscLogEventRegister("AIJTunedBuild", MAT_CLASSID, &MAT_AIJTuned_Build));
   PetscCall(PetscLogEventRegister("AIJTunedRefresh", MAT_CLASSID, &MAT_AIJTuned_Refresh));
+  PetscCall(PetscLogEventRegister("AIJTunedUpload", MAT_CLASSID, &MAT_AIJTuned_Upload));
   PetscCall(PetscRegisterFinalize(MatAIJTunedFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -221,6 +221,7 @@ static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat A, MatType type, MatReus
   for (int b = 0; b < 2; b++)
     if (blocks[b]) PetscCall(MatConvert(blocks[b], MATSEQAIJ, MAT_INPLACE_MATRIX, &blocks[b]));
   PetscCall(Unconvert(*newmat));
+  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat)); /* mpiaijcusparse base: the rest of the way */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -259,7 +260,11 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
 PetscErrorCode MatCreate_MPIAIJTuned(Mat B)
 {
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatCreate_MPIAIJCUSPARSE(B));
+#else
   PetscCall(MatCreate_MPIAIJ(B));
+#endif
   PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(B, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, &B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,7 +1,8 @@
 /*
    MATSEQAIJTUNED: SeqAIJ whose MatMult can run a plan of row strips.
 
-   The type is the base type (SeqAIJ) converted in place: the base keeps its data and its operations,
+   The type is the base type (SeqAIJCUSPARSE when PETSc has CUDA, so that every operation aijtuned
+   does not change keeps running on the GPU; SeqAIJ otherwise) converted in place: the base keeps its data and its operations,
    aijtuned keeps its state in a composed container and replaces only the operations it changes
    (MatMult, MatMultAdd, and the lifecycle ones that keep the plan in step with the matrix).
    The host CSR is the truth; the plan and layouts follow it:
@@ -22,6 +23,7 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat, MatDuplicateOption, Mat *);
 static PetscErrorCode MatView_SeqAIJTuned(Mat, PetscViewer);
 static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat, AIJTunedOptionItems);
 static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat, MatType, MatReuse, Mat *);
+static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat, PetscBool);
 
 PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
 {
@@ -50,13 +52,31 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK(duplicate, MatDuplicate_SeqAIJTuned);
   HOOK(view, MatView_SeqAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_SeqAIJTuned);
+  HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
 #undef HOOK
 }
 
-static void DropPlan(Mat_SeqAIJTuned *ctx)
+static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
 {
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDAFree(ctx));
+#endif
   aijt_layouts_destroy(&ctx->layouts);
   aijt_plan_destroy(&ctx->plan);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The base type resets the multiplication operations when it is bound to or unbound from the CPU */
+static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  if (ctx->base.bindtocpu) PetscCall(ctx->base.bindtocpu(A, flg));
+  HookOps(A, ctx);
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
@@ -80,7 +100,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     }
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  DropPlan(ctx);
+  PetscCall(DropPlan(ctx));
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
@@ -95,7 +115,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
     err = aijt_layouts_build(ctx->plan, &csr, &ctx->layouts);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-    if (err) DropPlan(ctx);
+    if (err) PetscCall(DropPlan(ctx));
     PetscCall(MatAIJTunedCheck(err));
     ctx->nonzero_rows = 0;
     for (PetscInt i = 0; i < n; i++) ctx->nonzero_rows += ia[i + 1] > ia[i];
@@ -149,6 +169,16 @@ static PetscErrorCode MatMult_SeqAIJTuned(Mat A, Vec x, Vec y)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(MatSeqAIJTunedUpdate(A));
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscBool gpu;
+    PetscCall(MatSeqAIJTunedCUDAUsable(A, ctx, x, NULL, y, &gpu));
+    if (gpu) {
+      PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, NULL, y));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
   if (!ctx->settings.host_strips) {
     PetscCall(ctx->base.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -171,6 +201,16 @@ static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(MatSeqAIJTunedUpdate(A));
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscBool gpu;
+    PetscCall(MatSeqAIJTunedCUDAUsable(A, ctx, x, z, y, &gpu));
+    if (gpu) {
+      PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, z, y));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+#endif
   if (!ctx->settings.host_strips) {
     PetscCall(ctx->base.multadd(A, x, z, y));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -249,7 +289,7 @@ static PetscErrorCode Unconvert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  DropPlan(ctx);
+  PetscCall(DropPlan(ctx));
   *A->ops = ctx->base;
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaijtuned_seqaij_C", NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaij_seqaijtuned_C", NULL));
@@ -276,6 +316,8 @@ static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat A, MatType type, MatReus
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
   PetscCall(Unconvert(*newmat));
+  /* the base may be a subclass of the type asked for (seqaijcusparse for seqaij): convert the rest of the way */
+  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -310,7 +352,11 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
 PetscErrorCode MatCreate_SeqAIJTuned(Mat B)
 {
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatCreate_SeqAIJCUSPARSE(B));
+#else
   PetscCall(MatCreate_SeqAIJ(B));
+#endif
   PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(B, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
