@@ -6,7 +6,7 @@
 set -uo pipefail
 out=${1:-/tmp/out}
 mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda PETSC_OPTIONS="-use_gpu_aware_mpi 0"
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader
 bash config/build-petsc-cuda.sh unpack || exit 1
 make BUILD=build-cuda all > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
