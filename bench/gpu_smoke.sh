@@ -10,7 +10,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader
 bash config/build-petsc-cuda.sh unpack || exit 1
 make BUILD=build-cuda all > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
-python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe" -j 6 > "$out/tests.log" 2>&1
+python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe" -j 6 ${TESTS:-} > "$out/tests.log" 2>&1
 grep -v "^ok" "$out/tests.log" | tail -40
 
 ex2=build-cuda/examples/tutorials/ex2
