@@ -20,6 +20,7 @@ typedef struct {
   MatAIJTunedSettings settings;
   struct _MatOps      base; /* the base type's operations, called for everything aijtuned does not change */
   char                base_type[64];
+  PetscBool           base_host_kernel; /* the base's MatMult takes host vectors (SeqAIJ; not SeqAIJCUSPARSE) */
   aijt_rules          planned_rules;
   aijt_plan          *plan;
   aijt_layouts       *layouts;

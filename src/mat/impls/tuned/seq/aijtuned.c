@@ -5,6 +5,8 @@
    does not change keeps running on the GPU; SeqAIJ otherwise) converted in place: the base keeps its data and its operations,
    aijtuned keeps its state in a composed container and replaces only the operations it changes
    (MatMult, MatMultAdd, and the lifecycle ones that keep the plan in step with the matrix).
+   With host vectors the product runs on the host: the base's kernel when it takes host vectors (SeqAIJ),
+   otherwise (SeqAIJCUSPARSE's kernel reads device arrays only) the strips' host reference.
    The host CSR is the truth; the plan and layouts follow it:
      - the nonzero state changes (new pattern)  -> plan again;
      - the object state changes (new values)    -> refill the layouts' values, keep the plan.
@@ -179,7 +181,7 @@ static PetscErrorCode MatMult_SeqAIJTuned(Mat A, Vec x, Vec y)
     }
   }
 #endif
-  if (!ctx->settings.host_strips) {
+  if (!ctx->settings.host_strips && ctx->base_host_kernel) {
     PetscCall(ctx->base.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -211,7 +213,7 @@ static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
     }
   }
 #endif
-  if (!ctx->settings.host_strips) {
+  if (!ctx->settings.host_strips && ctx->base_host_kernel) {
     PetscCall(ctx->base.multadd(A, x, z, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -338,6 +340,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   MatAIJTunedSettingsDefault(&ctx->settings);
   ctx->base = *B->ops;
   PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
+  PetscCall(PetscStrcmp(ctx->base_type, MATSEQAIJ, &ctx->base_host_kernel));
   PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
   PetscCall(PetscContainerSetPointer(container, ctx)); /* freed by MatDestroy_SeqAIJTuned, not by the container */
   PetscCall(PetscObjectCompose((PetscObject)B, CONTEXT_NAME, (PetscObject)container));

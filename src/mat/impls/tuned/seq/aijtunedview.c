@@ -22,7 +22,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   p = ctx->plan;
   PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", (PetscInt)p->tail_nnz,
-                          (double)aijt_layouts_bytes(ctx->layouts) / 1e6, ctx->settings.host_strips ? "strips (host reference)" : "base kernel"));
+                          (double)aijt_layouts_bytes(ctx->layouts) / 1e6, (ctx->settings.host_strips || !ctx->base_host_kernel) ? "strips (host reference)" : "base kernel"));
   PetscCall(Print(viewer, synchronized, line));
   aijt_plan_summary(p, nstrips, rows, nnz);
   for (int f = 0; f < AIJT_NFORMATS; f++) {
