@@ -277,9 +277,12 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(ctx->base.duplicate(A, op, B)); /* creates a seqaijtuned by type name, then copies the data */
+  /* creates a seqaijtuned by type name and copies the data; a device base then converts the copy in place
+     to itself (MatDuplicate_SeqAIJCUSPARSE), so take the operations back and restore the name */
+  PetscCall(ctx->base.duplicate(A, op, B));
   PetscCall(MatSeqAIJTunedGetContext(*B, &bctx));
   HookOps(*B, bctx);
+  PetscCall(PetscObjectChangeTypeName((PetscObject)*B, MATSEQAIJTUNED));
   bctx->settings = ctx->settings;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -336,6 +339,13 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
   B = *newmat;
+  PetscCall(PetscObjectQuery((PetscObject)B, CONTEXT_NAME, (PetscObject *)&container));
+  if (container) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
+    PetscCall(PetscContainerGetPointer(container, (void **)&ctx));
+    HookOps(B, ctx);
+    PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(PetscNew(&ctx));
   MatAIJTunedSettingsDefault(&ctx->settings);
   ctx->base = *B->ops;
