@@ -57,6 +57,9 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
+PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
+PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
+PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJCUSPARSE(Mat);

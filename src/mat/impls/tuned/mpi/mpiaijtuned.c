@@ -20,12 +20,8 @@ static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat, MatType, MatReuse, Mat 
 
 static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 {
-  PetscContainer container;
-
   PetscFunctionBegin;
-  PetscCall(PetscObjectQuery((PetscObject)A, CONTEXT_NAME, (PetscObject *)&container));
-  PetscCheck(container, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Matrix of type %s is not a " MATMPIAIJTUNED, ((PetscObject)A)->type_name);
-  PetscCall(PetscContainerGetPointer(container, (void **)ctx));
+  PetscCall(MatAIJTunedContextGet(A, CONTEXT_NAME, MATMPIAIJTUNED, (void **)ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -229,7 +225,6 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
 {
   Mat              B;
   Mat_MPIAIJTuned *ctx;
-  PetscContainer   container;
 
   PetscFunctionBegin;
   if (reuse == MAT_REUSE_MATRIX) {
@@ -244,10 +239,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
   PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", &ctx->base_preallocation));
   PetscCheck(ctx->base_preallocation, PetscObjectComm((PetscObject)B), PETSC_ERR_PLIB, "The base type has no MatMPIAIJSetPreallocation()");
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, ctx)); /* freed by MatDestroy_MPIAIJTuned */
-  PetscCall(PetscObjectCompose((PetscObject)B, CONTEXT_NAME, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_MPIAIJTuned */
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_mpiaijtuned_mpiaij_C", MatConvert_MPIAIJTuned_MPIAIJ));

@@ -29,12 +29,8 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat, PetscBool);
 
 PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
 {
-  PetscContainer container;
-
   PetscFunctionBegin;
-  PetscCall(PetscObjectQuery((PetscObject)A, CONTEXT_NAME, (PetscObject *)&container));
-  PetscCheck(container, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Matrix of type %s is not a " MATSEQAIJTUNED, ((PetscObject)A)->type_name);
-  PetscCall(PetscContainerGetPointer(container, (void **)ctx));
+  PetscCall(MatAIJTunedContextGet(A, CONTEXT_NAME, MATSEQAIJTUNED, (void **)ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -162,42 +158,11 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatMult_SeqAIJTuned(Mat A, Vec x, Vec y)
+/* y = A x (z NULL) or y = A x + z: on the device when the vectors live there, else on the host */
+static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
 {
   Mat_SeqAIJTuned   *ctx;
-  const PetscScalar *xa;
-  PetscScalar       *ya;
-
-  PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(MatSeqAIJTunedUpdate(A));
-#if defined(PETSC_HAVE_CUDA)
-  {
-    PetscBool gpu;
-    PetscCall(MatSeqAIJTunedCUDAUsable(A, ctx, x, NULL, y, &gpu));
-    if (gpu) {
-      PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, NULL, y));
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }
-  }
-#endif
-  if (!ctx->settings.host_strips && ctx->base_host_kernel) {
-    PetscCall(ctx->base.mult(A, x, y));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(VecGetArrayRead(x, &xa));
-  PetscCall(VecGetArrayWrite(y, &ya));
-  aijt_ref_spmv(ctx->layouts, (const double *)xa, NULL, (double *)ya);
-  PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
-  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (PetscLogDouble)ctx->nonzero_rows));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
-{
-  Mat_SeqAIJTuned   *ctx;
-  const PetscScalar *xa, *za;
+  const PetscScalar *xa, *za = NULL;
   PetscScalar       *ya;
 
   PetscFunctionBegin;
@@ -214,23 +179,35 @@ static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
   }
 #endif
   if (!ctx->settings.host_strips && ctx->base_host_kernel) {
-    PetscCall(ctx->base.multadd(A, x, z, y));
+    if (z) PetscCall(ctx->base.multadd(A, x, z, y));
+    else PetscCall(ctx->base.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(VecGetArrayRead(x, &xa));
-  if (z == y) {
-    PetscCall(VecGetArray(y, &ya));
-    aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)ya, (double *)ya);
-    PetscCall(VecRestoreArray(y, &ya));
-  } else {
-    PetscCall(VecGetArrayRead(z, &za));
-    PetscCall(VecGetArrayWrite(y, &ya));
-    aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)za, (double *)ya);
-    PetscCall(VecRestoreArrayWrite(y, &ya));
-    PetscCall(VecRestoreArrayRead(z, &za));
-  }
+  if (z == y) PetscCall(VecGetArray(y, &ya));
+  else PetscCall(VecGetArrayWrite(y, &ya));
+  if (z == y) za = ya;
+  else if (z) PetscCall(VecGetArrayRead(z, &za));
+  aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)za, (double *)ya);
+  if (z && z != y) PetscCall(VecRestoreArrayRead(z, &za));
+  if (z == y) PetscCall(VecRestoreArray(y, &ya));
+  else PetscCall(VecRestoreArrayWrite(y, &ya));
   PetscCall(VecRestoreArrayRead(x, &xa));
-  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz));
+  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_SeqAIJTuned(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Multiply(A, x, NULL, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Multiply(A, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -330,7 +307,6 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
 {
   Mat              B;
   Mat_SeqAIJTuned *ctx;
-  PetscContainer   container;
 
   PetscFunctionBegin;
   if (reuse == MAT_REUSE_MATRIX) {
@@ -339,9 +315,8 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   }
   if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
   B = *newmat;
-  PetscCall(PetscObjectQuery((PetscObject)B, CONTEXT_NAME, (PetscObject *)&container));
-  if (container) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
-    PetscCall(PetscContainerGetPointer(container, (void **)&ctx));
+  PetscCall(MatAIJTunedContextFind(B, CONTEXT_NAME, (void **)&ctx));
+  if (ctx) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
     HookOps(B, ctx);
     PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -351,10 +326,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   ctx->base = *B->ops;
   PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
   PetscCall(PetscStrcmp(ctx->base_type, MATSEQAIJ, &ctx->base_host_kernel));
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, ctx)); /* freed by MatDestroy_SeqAIJTuned, not by the container */
-  PetscCall(PetscObjectCompose((PetscObject)B, CONTEXT_NAME, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_SeqAIJTuned */
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaijtuned_seqaij_C", MatConvert_SeqAIJTuned_SeqAIJ));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaij_seqaijtuned_C", MatConvert_SeqAIJ_SeqAIJTuned));
