@@ -140,6 +140,7 @@ int main(int argc, char **argv)
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1")); /* every product runs through the layouts */
   PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", "16"));
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", "0"));
   PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", "64"));
   PetscCall(Create(MATAIJ, M, &A));
   PetscCall(Create(MATAIJTUNED, M, &T));

@@ -114,6 +114,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_formats", variants[v].formats));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sort", variants[v].sort));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", small ? "1" : "1024"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", small ? "0" : "0.25"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", small ? "8" : "1024"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_chunk", small ? "4" : "32"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_max_mean", small ? "4" : "16"));

@@ -162,7 +162,8 @@ static void check_matrix(matrix *A)
         aijt_rules_default(&R);
         R.sort = sort;
         if (small) { /* thresholds that cut even small matrices into many strips */
-          R.min_strip_rows = 1;
+          R.min_strip_rows  = 1;
+          R.min_strip_share = 0;
           R.long_row       = 8;
           R.sell_max_mean  = 4;
           R.sell_chunk     = 4;

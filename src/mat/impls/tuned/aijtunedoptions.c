@@ -69,6 +69,10 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   ival = (PetscInt)R->min_strip_rows;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_min_strip_rows", "Strips smaller than this join a neighbour", "MATAIJTUNED", ival, &ival, NULL, 1));
   R->min_strip_rows = (aijt_int)ival;
+  rval = (PetscReal)R->min_strip_share;
+  PetscCall(PetscOptionsReal("-mat_aijtuned_min_strip_share", "A strip needs at least this fraction of the matrix's entries", "MATAIJTUNED", rval, &rval, &flg));
+  PetscCheck(!flg || (rval >= 0 && rval <= 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_min_strip_share %g must be in [0, 1]", (double)rval);
+  R->min_strip_share = (double)rval;
   rval = (PetscReal)R->ell_max_pad;
   PetscCall(PetscOptionsReal("-mat_aijtuned_ell_max_pad", "ELL for strips whose padding is at most this fraction of their entries", "MATAIJTUNED", rval, &rval, &flg));
   PetscCheck(!flg || rval >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_ell_max_pad %g must be >= 0", (double)rval);

@@ -54,6 +54,7 @@ typedef struct {
   int      sort;           /* order rows by decreasing length (stable) before cutting strips */
   aijt_int long_row;       /* T_LONG of seed 003: rows with at least this many entries are long */
   aijt_int min_strip_rows; /* a strip smaller than this is merged into its neighbour */
+  double   min_strip_share; /* ... unless it also holds at least this fraction of the matrix's entries */
   double   ell_max_pad;    /* ELL when the strip's padding is at most this fraction of its entries */
   double   coo_cost;       /* cost of a COO tail entry relative to an ELL slot (HYB width choice) */
   aijt_int sell_max_mean;  /* SELL for strips whose mean length is at most this */

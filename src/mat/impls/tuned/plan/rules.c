@@ -10,18 +10,25 @@
    3. Long runs become LONG strips: several thread blocks share a row, so a row of 50k entries is not
       left to one warp (the starvation seed 003 measures).
    4. Sorted short runs are cut where seed 004's threads-per-row class changes (the next power of two above
-      sqrt(row length), at most 32); segments smaller than rules->min_strip_rows join their neighbour.
+      sqrt(row length), at most 32); segments too small to stand alone (see Size) join their neighbour.
    5. Each short segment takes the first allowed format of its preference list:
-        - ELL when its rows are equal, or nearly so (padding <= rules->ell_max_pad of its entries); the
+        - ELL when its rows are short (<= rules->sell_max_mean entries: one thread per row) and equal, or
+          nearly so (padding <= rules->ell_max_pad of its entries); the
           width is clSpMV's HYB choice (seed 001): the w minimising w * rows + coo_cost * excess(w), the
           excess going to the COO tail;
-        - SELL-C-sigma when its mean row is short (<= rules->sell_max_mean): slices of C rows stored
+        - SELL-C-sigma when its rows are short (mean <= rules->sell_max_mean, longest <= 4 times that):
+          one thread per row, and slices of C rows stored
           column-major read coalesced where CSR-vector with few threads per row does not;
         - CSR-vector otherwise, with seed 003's TpR_SqMean = min(32, 2^ceil(log2 ceil(sqrt(mean)))).
       A format that is not allowed falls back to CSR, SELL, ELL, LONG, then COO, in that order.
    6. In natural order (rules->sort off) runs alternate; a run too small for a kernel launch of its own
       (fewer than min_strip_rows rows and fewer than 16 * min_strip_rows entries) rides in the COO tail,
       which is one launch for all of them.
+
+   Size: every strip is one kernel launch, and on an H200 a product of a 0.3-1.5M-entry matrix takes
+   7-15 us, about as long as issuing a few launches (bench/results/2026-11-21-h200-rules-first-gpu):
+   a segment stands alone only with at least min_strip_rows rows and min_strip_share of the matrix's
+   entries; a smaller one joins its neighbour.
 
    The default numbers are rules of thumb, not measurements; the performance model issue replaces them.
 */
@@ -36,7 +43,8 @@ void aijt_rules_default(aijt_rules *rules)
   rules->allowed        = AIJT_ALL_FORMATS;
   rules->sort           = 1;
   rules->long_row       = 1024; /* 32 lanes x 32 entries: beyond this a warp per row runs long */
-  rules->min_strip_rows = 1024;
+  rules->min_strip_rows  = 1024;
+  rules->min_strip_share = 0.25;
   rules->ell_max_pad    = 0.10;
   rules->coo_cost       = 3.0; /* a tail entry reads row, col and val and adds atomically */
   rules->sell_max_mean  = 16;
@@ -88,7 +96,14 @@ static int allowed(const builder *b, aijt_format f)
   return (b->rules->allowed & AIJT_FORMAT_BIT(f)) != 0;
 }
 
-static int too_small(const builder *b, range_stats st)
+/* entries a strip needs to be worth its own launch */
+static double min_strip_nnz(const builder *b)
+{
+  return b->rules->min_strip_share * (double)b->plan->nnz;
+}
+
+/* step 6: a run of the natural order too small for a launch of its own */
+static int tiny_run(const builder *b, range_stats st)
 {
   return st.rows < b->rules->min_strip_rows && st.nnz < 16 * (double)b->rules->min_strip_rows;
 }
@@ -157,8 +172,8 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
   aijt_format       prefer, order[6];
   int               n = 0;
 
-  if (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz) prefer = AIJT_ELL;
-  else if (mean <= (double)R->sell_max_mean) prefer = AIJT_SELL;
+  if (st.max_len <= R->sell_max_mean && (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz)) prefer = AIJT_ELL;
+  else if (mean <= (double)R->sell_max_mean && st.max_len <= 4 * R->sell_max_mean) prefer = AIJT_SELL; /* a thread per row: no long row */
   else prefer = AIJT_CSR;
   order[n++] = prefer;
   order[n++] = AIJT_CSR;
@@ -237,8 +252,8 @@ static aijt_err cut_short(builder *b, aijt_int begin, aijt_int end)
     do {
       int cls = tpr_sqmean((double)row_len(b, e));
       while (e < end && tpr_sqmean((double)row_len(b, e)) == cls) nnz += (double)row_len(b, e++);
-    } while (e < end && e - seg < R->min_strip_rows && nnz < 16.0 * (double)R->min_strip_rows);
-    if (e < end && end - e < R->min_strip_rows && run_nnz - done_nnz - nnz < 16.0 * (double)R->min_strip_rows) e = end;
+    } while (e < end && (e - seg < R->min_strip_rows || nnz < min_strip_nnz(b)));
+    if (e < end && (end - e < R->min_strip_rows || run_nnz - done_nnz - nnz < min_strip_nnz(b))) e = end;
     aijt_err err = emit_short(b, seg, e);
     if (err) return err;
     done_nnz += nnz;
@@ -274,7 +289,7 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
     int      is_long = row_len(&b, k) >= rules->long_row;
     aijt_int e       = k + 1;
     while (e < A->nrows && (row_len(&b, e) >= rules->long_row) == is_long) e++;
-    if (!b.plan->sorted && allowed(&b, AIJT_COO) && too_small(&b, stats_of(&b, k, e))) err = emit_coo(&b, k, e); /* step 6 */
+    if (!b.plan->sorted && allowed(&b, AIJT_COO) && tiny_run(&b, stats_of(&b, k, e))) err = emit_coo(&b, k, e); /* step 6 */
     else err = is_long ? emit_long(&b, k, e) : cut_short(&b, k, e);
     if (err) goto fail;
     k = e;
@@ -289,5 +304,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block;
 }
