@@ -36,7 +36,8 @@ LIB_LINK   := -L$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(BUILD)/lib) -laij
 NVCC            ?= $(shell command -v nvcc 2>/dev/null)
 PETSC_HAVE_CUDA := $(shell printf '\043include <petscconf.h>\nPETSC_HAVE_CUDA\n' | $(PCC) $(PETSC_CC_INCLUDES) -E -P - 2>/dev/null | tail -n 1)
 CUDA_ARCH       ?= sm_90
-NVFLAGS         := -arch=$(CUDA_ARCH) -O3 -std=c++17 -lineinfo -Xcompiler -fPIC $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR)
+NVFLAGS_EXTRA   ?=# for example -Xptxas -v: registers, spills and shared memory of every kernel
+NVFLAGS         := -arch=$(CUDA_ARCH) -O3 -std=c++17 -lineinfo -Xcompiler -fPIC -Xcompiler -Wall $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR) $(NVFLAGS_EXTRA)
 KERNEL_OBJ      := $(patsubst %.cu,$(BUILD)/obj/%.o,$(wildcard kernels/*.cu))
 ifeq ($(PETSC_HAVE_CUDA),1)
   LIB_OBJ    += $(KERNEL_OBJ) $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mat/impls/tuned/seq/cuda/*.c))
