@@ -98,9 +98,16 @@ static void check_rules(const matrix *A, const aijt_rules *R, const char *label,
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = malloc(nx * sizeof(double)), *z = malloc(ny * sizeof(double)), *y = malloc(ny * sizeof(double)), *ref = malloc(ny * sizeof(double));
 
+  EXPECT(!aijt_csr_check(&csr), "%s: generated matrix is not valid CSR", label);
   EXPECT(!err, "%s: plan failed: %s", label, aijt_err_string(err));
   if (err) goto done;
   EXPECT(!aijt_plan_check(plan, &csr), "%s: inconsistent plan", label);
+  EXPECT(plan->features.nnz == plan->nnz && plan->features.max_len >= plan->features.min_len, "%s: features disagree with the plan", label);
+  {
+    aijt_plan *again = NULL;
+    EXPECT(!aijt_plan_rules(&csr, R, &again) && aijt_plan_equal(plan, again), "%s: planning twice gives another plan", label);
+    aijt_plan_destroy(&again);
+  }
   for (int s = 0; s < plan->nstrips; s++) {
     *formats_seen |= AIJT_FORMAT_BIT(plan->strips[s].format);
     EXPECT(R->allowed & AIJT_FORMAT_BIT(plan->strips[s].format), "%s: strip %d uses a disallowed format %s", label, s, aijt_format_names[plan->strips[s].format]);
@@ -196,7 +203,16 @@ int main(int argc, char **argv)
     printf("FAIL format names\n");
     failures++;
   }
-  { /* every strip of a plan reports what it holds */
+  { /* malformed CSR is refused */
+    aijt_int rp[3] = {0, 2, 1}, ci[2] = {0, 5};
+    aijt_csr bad   = {2, 3, rp, ci, NULL};
+    checks++;
+    if (aijt_csr_check(&bad) != AIJT_ERR_ARG) failures++, printf("FAIL decreasing row pointers must be refused\n");
+    rp[2] = 2;
+    checks++;
+    if (aijt_csr_check(&bad) != AIJT_ERR_ARG) failures++, printf("FAIL a column out of range must be refused\n");
+  }
+  { /* a plan needs at least one allowed format */
     aijt_rules R;
     aijt_rules_default(&R);
     R.allowed = 0;

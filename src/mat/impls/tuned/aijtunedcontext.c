@@ -26,6 +26,37 @@ PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The matrix a converter works on: MAT_REUSE_MATRIX only copies values into *newmat (done), MAT_INITIAL_MATRIX
+   converts a duplicate, MAT_INPLACE_MATRIX the matrix itself. */
+PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, PetscBool *done)
+{
+  PetscFunctionBegin;
+  *done = (PetscBool)(reuse == MAT_REUSE_MATRIX);
+  if (reuse == MAT_REUSE_MATRIX) PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
+  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
+{
+  PetscFunctionBegin;
+  base->ops = *A->ops;
+  PetscCall(PetscStrncpy(base->type, ((PetscObject)A)->type_name, sizeof(base->type)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Undo an in-place conversion: the base's operations and name, no converters, no state.  The caller
+   frees its context after this (base may live in it). */
+PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *const converters[2], const MatAIJTunedBase *base)
+{
+  PetscFunctionBegin;
+  *A->ops = base->ops;
+  for (int c = 0; c < 2; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
+  PetscCall(PetscObjectCompose((PetscObject)A, name, NULL));
+  PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatAIJTunedContextGet(Mat A, const char name[], const char type[], void **ctx)
 {
   PetscFunctionBegin;

@@ -16,10 +16,15 @@ typedef struct {
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
 
+/* What an in-place conversion replaced, to call it and to put it back */
+typedef struct {
+  struct _MatOps ops; /* the base type's operations, called for everything aijtuned does not change */
+  char           type[64];
+} MatAIJTunedBase;
+
 typedef struct {
   MatAIJTunedSettings settings;
-  struct _MatOps      base; /* the base type's operations, called for everything aijtuned does not change */
-  char                base_type[64];
+  MatAIJTunedBase     base;
   PetscBool           base_host_kernel; /* the base's MatMult takes host vectors (SeqAIJ; not SeqAIJCUSPARSE) */
   aijt_rules          planned_rules;
   aijt_plan          *plan;
@@ -33,8 +38,7 @@ typedef struct {
 
 typedef struct {
   MatAIJTunedSettings settings;
-  struct _MatOps      base;
-  char                base_type[64];
+  MatAIJTunedBase     base;
   PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
 } Mat_MPIAIJTuned;
 
@@ -60,6 +64,9 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
+PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
+PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJCUSPARSE(Mat);
@@ -67,5 +74,4 @@ PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJCUSPARSE(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
-PETSC_INTERN size_t         MatSeqAIJTunedCUDABytes(Mat_SeqAIJTuned *);
 #endif

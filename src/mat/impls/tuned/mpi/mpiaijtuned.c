@@ -9,7 +9,8 @@
 */
 #include "../aijtunedimpl.h"
 
-static const char CONTEXT_NAME[] = "Mat_MPIAIJTuned";
+static const char        CONTEXT_NAME[] = "Mat_MPIAIJTuned";
+static const char *const CONVERTERS[2] = {"MatConvert_mpiaijtuned_mpiaij_C", "MatConvert_mpiaij_mpiaijtuned_C"};
 
 static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat, MatAssemblyType);
 static PetscErrorCode MatDestroy_MPIAIJTuned(Mat);
@@ -29,7 +30,7 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
 #define HOOK(op, fn) \
   do { \
-    if (A->ops->op != fn) ctx->base.op = A->ops->op; \
+    if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
     A->ops->op = fn; \
   } while (0)
   HOOK(assemblyend, MatAssemblyEnd_MPIAIJTuned);
@@ -77,7 +78,7 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat A, MatAssemblyType mode)
   PetscCall(GetContext(A, &ctx));
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
   if (A->preallocated) PetscCall(TuneBlocks(A, ctx)); /* the blocks plan inside MPIAIJ's assembly, with these settings */
-  PetscCall(ctx->base.assemblyend(A, mode));
+  PetscCall(ctx->base.ops.assemblyend(A, mode));
   HookOps(A, ctx);
   if (mode == MAT_FINAL_ASSEMBLY) PetscCall(TuneBlocks(A, ctx)); /* blocks MPIAIJ made itself (COO assembly) */
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -89,7 +90,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat A, AIJTunedOptionItems P
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
-  if (ctx->base.setfromoptions) PetscCall(ctx->base.setfromoptions(A, PetscOptionsObject));
+  if (ctx->base.ops.setfromoptions) PetscCall(ctx->base.ops.setfromoptions(A, PetscOptionsObject));
   PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
   if (A->preallocated) PetscCall(TuneBlocks(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -155,7 +156,7 @@ static PetscErrorCode MatView_MPIAIJTuned(Mat A, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
-  if (ctx->base.view) PetscCall(ctx->base.view(A, viewer));
+  if (ctx->base.ops.view) PetscCall(ctx->base.ops.view(A, viewer));
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
@@ -170,7 +171,7 @@ static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat A, MatDuplicateOption op, Mat
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
-  PetscCall(ctx->base.duplicate(A, op, B)); /* creates an mpiaijtuned by type name; the blocks are duplicated */
+  PetscCall(ctx->base.ops.duplicate(A, op, B)); /* creates an mpiaijtuned by type name; the blocks are duplicated */
   PetscCall(GetContext(*B, &bctx));
   HookOps(*B, bctx);
   bctx->settings = ctx->settings;
@@ -184,12 +185,8 @@ static PetscErrorCode Unconvert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
-  *A->ops = ctx->base;
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatMPIAIJSetPreallocation_C", ctx->base_preallocation));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_mpiaijtuned_mpiaij_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_mpiaij_mpiaijtuned_C", NULL));
-  PetscCall(PetscObjectCompose((PetscObject)A, CONTEXT_NAME, NULL));
-  PetscCall(PetscObjectChangeTypeName((PetscObject)A, ctx->base_type));
+  PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
   PetscCall(PetscFree(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -206,13 +203,11 @@ static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat A, MatType type, MatReus
 {
   Mat             blocks[2];
   const PetscInt *garray;
+  PetscBool       done;
 
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
+  if (done) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatMPIAIJGetSeqAIJ(*newmat, &blocks[0], &blocks[1], &garray));
   for (int b = 0; b < 2; b++)
     if (blocks[b]) PetscCall(MatConvert(blocks[b], MATSEQAIJ, MAT_INPLACE_MATRIX, &blocks[b]));
@@ -225,25 +220,22 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
 {
   Mat              B;
   Mat_MPIAIJTuned *ctx;
+  PetscBool        done;
 
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
+  if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
   PetscCall(PetscNew(&ctx));
   MatAIJTunedSettingsDefault(&ctx->settings);
-  ctx->base = *B->ops;
-  PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
+  PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));
   PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", &ctx->base_preallocation));
   PetscCheck(ctx->base_preallocation, PetscObjectComm((PetscObject)B), PETSC_ERR_PLIB, "The base type has no MatMPIAIJSetPreallocation()");
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_MPIAIJTuned */
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_mpiaijtuned_mpiaij_C", MatConvert_MPIAIJTuned_MPIAIJ));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_mpiaij_mpiaijtuned_C", MatConvert_MPIAIJ_MPIAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_MPIAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_MPIAIJ_MPIAIJTuned));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJTUNED));
   if (B->preallocated) PetscCall(TuneBlocks(B, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -65,6 +65,13 @@ typedef struct {
 
 void aijt_rules_default(aijt_rules *rules);
 
+/* Features: row lengths and their statistics, and the stable order by decreasing length. */
+typedef struct {
+  aijt_int nrows, nnz;
+  aijt_int min_len, max_len, empty_rows;
+  double   mean_len, std_len;
+} aijt_features;
+
 typedef struct {
   aijt_format format;
   aijt_int    begin, end;     /* positions [begin, end) in the plan's row order */
@@ -86,6 +93,7 @@ typedef struct {
   int         nstrips;
   aijt_strip *strips;
   aijt_int    tail_nnz; /* entries in the COO tail */
+  aijt_features features; /* what the planner measured */
 } aijt_plan;
 
 /* A CSR matrix as the planner sees it (borrowed arrays). */
@@ -97,14 +105,6 @@ typedef struct {
 } aijt_csr;
 
 aijt_err aijt_csr_check(const aijt_csr *A);
-
-/* Features: row lengths and their statistics, and the stable order by decreasing length. */
-typedef struct {
-  aijt_int nrows, nnz;
-  aijt_int min_len, max_len, empty_rows;
-  double   mean_len, std_len;
-} aijt_features;
-
 void     aijt_features_compute(const aijt_csr *A, aijt_features *f);
 aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order);
 

@@ -129,7 +129,9 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
 void aijt_plan_print(const aijt_plan *plan, FILE *fp)
 {
   char line[256];
+  const aijt_features *f = &plan->features;
   fprintf(fp, "plan: %lld x %lld, nnz %lld, %s, %d strips, COO tail %lld\n", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order", plan->nstrips, (long long)plan->tail_nnz);
+  fprintf(fp, "  row lengths: min %lld, mean %.3g, std %.3g, max %lld, empty rows %lld\n", (long long)f->min_len, f->mean_len, f->std_len, (long long)f->max_len, (long long)f->empty_rows);
   for (int s = 0; s < plan->nstrips; s++) {
     aijt_strip_describe(&plan->strips[s], line, sizeof(line));
     fprintf(fp, "  strip %d: %s\n", s, line);

@@ -278,6 +278,7 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
   b.plan->nrows = A->nrows;
   b.plan->ncols = A->ncols;
   b.plan->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
+  aijt_features_compute(A, &b.plan->features);
   if (rules->sort && A->nrows > 1) {
     err = aijt_order_by_length(A, &b.plan->order);
     if (err) goto fail;

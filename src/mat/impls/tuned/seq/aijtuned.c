@@ -15,7 +15,8 @@
 
 typedef char aijt_int_matches_PetscInt[sizeof(aijt_int) == sizeof(PetscInt) ? 1 : -1];
 
-static const char CONTEXT_NAME[] = "Mat_SeqAIJTuned";
+static const char        CONTEXT_NAME[] = "Mat_SeqAIJTuned";
+static const char *const CONVERTERS[2] = {"MatConvert_seqaijtuned_seqaij_C", "MatConvert_seqaij_seqaijtuned_C"};
 
 static PetscErrorCode MatMult_SeqAIJTuned(Mat, Vec, Vec);
 static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat, Vec, Vec, Vec);
@@ -40,7 +41,7 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
 {
 #define HOOK(op, fn) \
   do { \
-    if (A->ops->op != fn) ctx->base.op = A->ops->op; \
+    if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
     A->ops->op = fn; \
   } while (0)
   HOOK(mult, MatMult_SeqAIJTuned);
@@ -72,7 +73,7 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  if (ctx->base.bindtocpu) PetscCall(ctx->base.bindtocpu(A, flg));
+  if (ctx->base.ops.bindtocpu) PetscCall(ctx->base.ops.bindtocpu(A, flg));
   HookOps(A, ctx);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -149,7 +150,7 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(ctx->base.assemblyend(A, mode));
+  PetscCall(ctx->base.ops.assemblyend(A, mode));
   HookOps(A, ctx);
   if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
   /* MatAssemblyEnd() raises the object state once more after this returns: the plan is for that state */
@@ -179,8 +180,8 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
   }
 #endif
   if (!ctx->settings.host_strips && ctx->base_host_kernel) {
-    if (z) PetscCall(ctx->base.multadd(A, x, z, y));
-    else PetscCall(ctx->base.mult(A, x, y));
+    if (z) PetscCall(ctx->base.ops.multadd(A, x, z, y));
+    else PetscCall(ctx->base.ops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(VecGetArrayRead(x, &xa));
@@ -217,7 +218,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat A, AIJTunedOptionItems P
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  if (ctx->base.setfromoptions) PetscCall(ctx->base.setfromoptions(A, PetscOptionsObject));
+  if (ctx->base.ops.setfromoptions) PetscCall(ctx->base.ops.setfromoptions(A, PetscOptionsObject));
   PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -240,7 +241,7 @@ static PetscErrorCode MatView_SeqAIJTuned(Mat A, PetscViewer viewer)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  if (ctx->base.view) PetscCall(ctx->base.view(A, viewer));
+  if (ctx->base.ops.view) PetscCall(ctx->base.ops.view(A, viewer));
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
@@ -256,7 +257,7 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   /* creates a seqaijtuned by type name and copies the data; a device base then converts the copy in place
      to itself (MatDuplicate_SeqAIJCUSPARSE), so take the operations back and restore the name */
-  PetscCall(ctx->base.duplicate(A, op, B));
+  PetscCall(ctx->base.ops.duplicate(A, op, B));
   PetscCall(MatSeqAIJTunedGetContext(*B, &bctx));
   HookOps(*B, bctx);
   PetscCall(PetscObjectChangeTypeName((PetscObject)*B, MATSEQAIJTUNED));
@@ -272,11 +273,7 @@ static PetscErrorCode Unconvert(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(DropPlan(ctx));
-  *A->ops = ctx->base;
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaijtuned_seqaij_C", NULL));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatConvert_seqaij_seqaijtuned_C", NULL));
-  PetscCall(PetscObjectCompose((PetscObject)A, CONTEXT_NAME, NULL));
-  PetscCall(PetscObjectChangeTypeName((PetscObject)A, ctx->base_type));
+  PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
   PetscCall(PetscFree(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -291,12 +288,11 @@ static PetscErrorCode MatDestroy_SeqAIJTuned(Mat A)
 
 static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
 {
+  PetscBool done;
+
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
+  if (done) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Unconvert(*newmat));
   /* the base may be a subclass of the type asked for (seqaijcusparse for seqaij): convert the rest of the way */
   PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat));
@@ -307,13 +303,11 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
 {
   Mat              B;
   Mat_SeqAIJTuned *ctx;
+  PetscBool        done;
 
   PetscFunctionBegin;
-  if (reuse == MAT_REUSE_MATRIX) {
-    PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
+  if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
   PetscCall(MatAIJTunedContextFind(B, CONTEXT_NAME, (void **)&ctx));
   if (ctx) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
@@ -323,13 +317,12 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   }
   PetscCall(PetscNew(&ctx));
   MatAIJTunedSettingsDefault(&ctx->settings);
-  ctx->base = *B->ops;
-  PetscCall(PetscStrncpy(ctx->base_type, ((PetscObject)B)->type_name, sizeof(ctx->base_type)));
-  PetscCall(PetscStrcmp(ctx->base_type, MATSEQAIJ, &ctx->base_host_kernel));
+  PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));
+  PetscCall(PetscStrcmp(ctx->base.type, MATSEQAIJ, &ctx->base_host_kernel));
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_SeqAIJTuned */
   HookOps(B, ctx);
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaijtuned_seqaij_C", MatConvert_SeqAIJTuned_SeqAIJ));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatConvert_seqaij_seqaijtuned_C", MatConvert_SeqAIJ_SeqAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_SeqAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

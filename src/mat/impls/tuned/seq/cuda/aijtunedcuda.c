@@ -179,8 +179,3 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-
-size_t MatSeqAIJTunedCUDABytes(Mat_SeqAIJTuned *ctx)
-{
-  return ctx->dev ? ctx->dev->bytes : 0;
-}
