@@ -1,19 +1,23 @@
 /*
    aijtuned CUDA kernels: the public C API.
 
-   One call per strip of a layout, then one call for the COO tail, all on one stream:
+   aijt_cuda_spmv runs a whole plan: every strip in one launch (the grid is cut into one range of blocks
+   per strip, each block running its strip's format), then the COO tail if there is one.  One launch
+   instead of one per strip matters on the medium matrices, whose whole product takes a few
+   microseconds, about the cost of issuing a launch; and strips of one launch run side by side, so a
+   strip of a few long rows no longer leaves the GPU idle while its last rows finish.
 
-       for (s = 0; s < nstrips; s++) aijt_cuda_strip(&strips[s], x, z, y, stream);
-       aijt_cuda_tail(&tail, x, y, stream);
+       aijt_cuda_spmv(strips, nstrips, &tail, x, z, y, stream);
 
-   (aijt_cuda_spmv does exactly that.)  Each strip writes each of its rows once,
-   y[row] = (z ? z[row] : 0) + sum of the row's slots; the tail then adds val * x[col] into y[row].
-   Strips own disjoint rows, so z may equal y (MatMultAdd in place).  Stream order is what makes the
-   tail see initialised rows: nothing here synchronizes or allocates.
+   Each strip writes each of its rows once, y[row] = (z ? z[row] : 0) + sum of the row's slots; the tail
+   then adds val * x[col] into y[row].  Strips own disjoint rows, so z may equal y (MatMultAdd in
+   place).  Stream order is what makes the tail see initialised rows: nothing here synchronizes or
+   allocates.  aijt_cuda_strip runs one strip alone (the same kernel with one range).
 
    Every function returns cudaErrorInvalidValue for parameters no kernel can honour (tpr not a power of
-   two in [1, 32], blocks_per_row < 1, chunk < 1, width < 0, an unknown format), cudaSuccess when there
-   is nothing to launch, and otherwise cudaGetLastError() after its launches.
+   two in [1, 32], blocks_per_row < 1 or a split LONG strip without its workspace, chunk < 1, width
+   outside its range, an unknown format), cudaSuccess when there is nothing to launch, and otherwise
+   cudaGetLastError() after its launches.
 
    Plain C: the PETSc glue includes it from C.  aijt_int and aijt_format come from the planner, so the
    kernels are built with the same AIJT_INDEX64 setting as the planner.
@@ -38,15 +42,22 @@ typedef struct {
   aijt_format     format;
   aijt_int        nrows;          /* rows of the strip */
   const aijt_int *rows;           /* nrows: original row of each strip row */
-  const aijt_int *ptr;            /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets */
-  const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL) */
+  const aijt_int *ptr;            /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width offsets */
+  const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL; DIA: unused) */
   const double   *val;            /* nslots */
+  const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
   aijt_int        nslots;         /* stored slots, padding included */
-  aijt_int        width;          /* ELL: slots per row (column-major, stride nrows) */
+  aijt_int        width;          /* ELL: slots per row (column-major, stride nrows); DIA: diagonals (<= 32) */
+  aijt_int        row0;           /* DIA: strip row i is original row row0 + i */
   int             chunk;          /* SELL: rows per slice (any C >= 1) */
   int             tpr;            /* CSR: threads per row, 1, 2, 4, 8, 16 or 32 */
   int             blocks_per_row; /* LONG: thread blocks per row, >= 1 */
-  int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 1024], <= 0: 256 */
+  int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 512], <= 0: 256 */
+  /* LONG with blocks_per_row > 1: the parts of a row meet here, the last part to finish adds them up in
+     a fixed order (deterministic, no atomics on y).  partial: nrows * blocks_per_row doubles; count:
+     nrows counters, zero before the first call; every call leaves them zero. */
+  double   *partial;
+  unsigned *count;
 } aijt_dev_strip;
 
 /* The COO tail on the device. */
@@ -58,8 +69,12 @@ typedef struct {
 } aijt_dev_coo;
 
 /* Copy format, sizes and launch parameters of plan strip P and its layout S into d; pointers are set
-   to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val. */
+   to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val, S->mask. */
 void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S);
+
+/* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none). */
+size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
+void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);
 
 /* y[rows] = (z ? z[rows] : 0) + strip * x.  z may equal y. */
 cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream);
@@ -67,7 +82,9 @@ cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const doub
 /* y[row[k]] += val[k] * x[col[k]] (atomically: rows of the tail may also be rows of other warps). */
 cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream);
 
-/* Every strip, then the tail (t may be NULL): y = A x, or y = A x + z.  Stops at the first error. */
+/* Every strip (one launch per AIJT_FUSED_MAX strips of equal block size), then the tail (t may be
+   NULL): y = A x, or y = A x + z.  Stops at the first error. */
+#define AIJT_FUSED_MAX 16
 cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -1,15 +1,16 @@
 /*
-   Internal to the kernels (C++/CUDA only): the launchers each kernel file exports to dispatch.cu, and
-   the device helpers more than one file needs.
+   Internal to the kernels (C++/CUDA only): the device helpers every format needs, and the contract
+   between the one fused kernel (spmv.cu) and the formats' device functions (one header each).
 
-   Division of labour: dispatch.cu validates parameters and computes every grid; a kernel file only
-   defines its kernels and a thin launcher that applies the configuration it is given.  Launchers do
-   not check errors: the dispatcher reads cudaGetLastError() after them.
+   A format's device function runs its strip on a range of the grid: it is called by every thread of
+   the blocks [first, first + nblk) of the launch with blk = blockIdx.x - first, and it loops
+   grid-stride over its units of work (rows, row groups or row parts) with nblk blocks, so any nblk
+   >= 1 is correct.  Whether a block enters a strip depends on blockIdx only, so functions that
+   synchronize the block (LONG) see every thread of it.
 
    Loop indices and slot offsets are int64_t: with 32-bit aijt_int a strip may hold close to
-   INT32_MAX slots, and "k += stride" past the end must not overflow.  Every kernel loops grid-stride,
-   so any grid (the dispatcher caps it) is correct.  __launch_bounds__(AIJT_MAX_BLOCK) on every kernel
-   keeps the register count low enough that any block the dispatcher allows can launch.
+   INT32_MAX slots, and "k += stride" past the end must not overflow.  __launch_bounds__(AIJT_MAX_BLOCK)
+   on the kernels keeps the register count low enough that any block the dispatcher allows can launch.
 */
 #pragma once
 
@@ -17,39 +18,18 @@
 
 #include <cuda_runtime.h>
 
-#define AIJT_MAX_BLOCK 1024
+#define AIJT_MAX_BLOCK 512 /* with 1024, ptxas spilled registers in the fused kernel */
 #define AIJT_FULL_MASK 0xffffffffu
 
-/* The CSR-vector instantiations, in log2 order: the dispatch table and the explicit instantiations
-   in csr_vector.cu both expand this one list. */
+/* The CSR-vector instantiations, in log2 order. */
 #define AIJT_TPR_LIST(X) X(1) X(2) X(4) X(8) X(16) X(32)
 
 namespace aijt {
 
-struct launch_cfg {
-  dim3         grid;
-  unsigned     block;
-  cudaStream_t stream;
+/* Where a strip runs in the launch: its block within its range, and the range's length. */
+struct strip_range {
+  int64_t blk, nblk;
 };
-
-template <int TPR>
-void launch_csr_vector(const launch_cfg &cfg, const aijt_dev_strip &s, const double *x, const double *z, double *y);
-
-/* SPLIT = false: one block per row writes y = z + sum.  SPLIT = true: gridDim.y blocks per row each
-   atomically add their part; y[rows] must already hold z (launch_rows_init first, same stream). */
-template <bool SPLIT>
-void launch_csr_long(const launch_cfg &cfg, const aijt_dev_strip &s, const double *x, const double *z, double *y);
-
-void launch_ell(const launch_cfg &cfg, const aijt_dev_strip &s, const double *x, const double *z, double *y);
-
-/* CHUNK > 0: the slice height is a compile-time constant (must equal s.chunk); 0: read s.chunk. */
-template <int CHUNK>
-void launch_sell(const launch_cfg &cfg, const aijt_dev_strip &s, const double *x, const double *z, double *y);
-
-/* y[rows[i]] = z ? z[rows[i]] : 0 for the strip's rows (COO strips; LONG strips before SPLIT). */
-void launch_rows_init(const launch_cfg &cfg, aijt_int nrows, const aijt_int *rows, const double *z, double *y);
-
-void launch_coo_tail(const launch_cfg &cfg, const aijt_dev_coo &t, const double *x, double *y);
 
 /* Sum over the whole warp; every lane gets the total.  All 32 lanes must call it. */
 __device__ __forceinline__ double warp_sum(double v)
@@ -59,10 +39,26 @@ __device__ __forceinline__ double warp_sum(double v)
   return v;
 }
 
+/* Sum over the block (blockDim.x a multiple of 32); the result is valid in thread 0.  Every thread of
+   the block must call it (it synchronizes). */
+__device__ __forceinline__ double block_sum(double v, double *shared32)
+{
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
+  v = warp_sum(v);
+  if (lane == 0) shared32[warp] = v;
+  __syncthreads();
+  if (warp == 0) v = warp_sum(lane < nwarps ? shared32[lane] : 0.0);
+  __syncthreads(); /* shared32 is rewritten for the block's next row */
+  return v;
+}
+
 /* The row's initial value: z[r], or 0 for y = A x.  A plain load, not __ldg: z may be y. */
 __device__ __forceinline__ double row_start(const double *z, aijt_int r)
 {
   return z ? z[r] : 0.0;
 }
+
+/* The COO tail, a launch of its own after the strips (coo_tail.cu). */
+cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double *y);
 
 } // namespace aijt

@@ -86,6 +86,25 @@ static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len
   return A;
 }
 
+/* A 2-D (nz = 1) or 3-D 5/7-point stencil; with holes, every 11th off-diagonal entry is left out. */
+static matrix make_stencil(const char *name, aijt_int nx, aijt_int ny, aijt_int nz, int holes)
+{
+  aijt_int n = nx * ny * nz, k = 0, cnt = 0;
+  matrix   A = {name, n, n, NULL, NULL, NULL};
+  A.rowptr   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
+  A.colidx   = (aijt_int *)malloc(((size_t)7 * n + 1) * sizeof(aijt_int));
+  A.values   = (double *)calloc((size_t)7 * n + 1, sizeof(double));
+  A.rowptr[0] = 0;
+  for (aijt_int r = 0; r < n; r++) {
+    aijt_int i = r % nx, j = (r / nx) % ny, l = r / (nx * ny);
+    aijt_int cand[7] = {l > 0 ? r - nx * ny : -1, j > 0 ? r - nx : -1, i > 0 ? r - 1 : -1, r, i < nx - 1 ? r + 1 : -1, j < ny - 1 ? r + nx : -1, l < nz - 1 ? r + nx * ny : -1};
+    for (int c = 0; c < 7; c++)
+      if (cand[c] >= 0 && !(holes && c != 3 && ++cnt % 11 == 0)) A.colidx[k++] = cand[c];
+    A.rowptr[r + 1] = k;
+  }
+  return A;
+}
+
 static void matrix_free(matrix *A)
 {
   free(A->rowptr), free(A->colidx), free(A->values);
@@ -115,7 +134,8 @@ static ruleset *add_ruleset(const char *name)
 
 static void small_thresholds(aijt_rules *R) /* cut even small matrices into many strips */
 {
-  R->min_strip_rows = 1;
+  R->min_strip_rows  = 1;
+  R->min_strip_share = 0;
   R->long_row       = 8;
   R->sell_max_mean  = 4;
   R->sell_chunk     = 4;
@@ -211,6 +231,9 @@ static int dev_free(dev_layouts *D)
     ok &= cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
     ok &= cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
     ok &= cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
+    ok &= cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
+    ok &= cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
   }
   free(D->strips);
   ok &= cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
@@ -228,19 +251,25 @@ static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *
   for (int s = 0; s < L->nstrips && ok; s++) {
     const aijt_layout *S = &L->strips[s];
     aijt_dev_strip    *d = &D->strips[s];
-    size_t             nptr = 0;
+    size_t             nptr, npartial, ncount;
     aijt_dev_strip_init(d, &P->strips[s], S);
     D->nstrips = s + 1;
     if (rs->tpr && d->format == AIJT_CSR) d->tpr = rs->tpr;
     if (rs->bpr && d->format == AIJT_LONG) d->blocks_per_row = rs->bpr;
     if (rs->block) d->block = rs->block;
-    if (S->format == AIJT_CSR || S->format == AIJT_LONG) nptr = (size_t)S->nrows + 1;
-    if (S->format == AIJT_SELL) nptr = (size_t)((S->nrows + S->chunk - 1) / S->chunk) + 1;
+    nptr = aijt_dev_strip_ptr_count(d);
+    aijt_dev_strip_workspace(d, &npartial, &ncount);
     /* aijt_dev_strip_init left the pointers NULL: a skipped upload leaves nothing to free */
     ok = ok && upload_to(&d->rows, S->rows, (size_t)S->nrows);
     if (nptr) ok = ok && upload_to(&d->ptr, S->ptr, nptr);
-    ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
+    if (S->col) ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
     ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
+    if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
+    if (npartial) {
+      ok = ok && cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
+      ok = ok && cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
+      ok = ok && cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
+    }
   }
   D->tail.nnz   = L->tail.nnz;
   D->tail.block = rs->block ? rs->block : rs->rules.block;
@@ -334,8 +363,11 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       /* stream-ordered: the legacy stream does not order a non-blocking stream */
       if (mode < 2) ok = ok && cuda_ok(cudaMemsetAsync(dy, 0xff, bytes, stream), "cudaMemsetAsync (NaN poison)");
       else ok = ok && cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
-      for (int s = 0; s < D.nstrips && ok; s++) ok = cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
-      ok = ok && cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
+      /* the fused launch, except in the random trial, which runs the strips one by one */
+      if (trial == TRIAL_RANDOM) {
+        for (int s = 0; s < D.nstrips && ok; s++) ok = cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
+        ok = ok && cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
+      } else ok = ok && cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
       ok = ok && cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
       ok = ok && cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
       if (!ok) break;
@@ -378,8 +410,13 @@ static int api_checks(cudaStream_t stream)
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_LONG, s.blocks_per_row = 0;
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.blocks_per_row = 2; /* a split LONG strip without its workspace */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_DIA, s.width = AIJT_DIA_MAX_DIAGS + 1;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_NFORMATS;
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_spmv(NULL, 1, NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_CSR, s.tpr = 1, s.nrows = 0; /* nothing to do */
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
   ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaSuccess;
@@ -397,7 +434,7 @@ int main(void)
   int          ndev = 0, passed = 0, failed = 0;
   cudaStream_t stream;
   static aijt_int len[60000];
-  matrix       mats[16];
+  matrix       mats[24];
   int          nmats = 0;
 
   if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
@@ -442,6 +479,11 @@ int main(void)
     len[i]   = (aijt_int)(l > 6000 ? 6000 : l);
   }
   mats[nmats++] = make("power_law", 20000, 20000, len);
+  mats[nmats++] = make_stencil("stencil_2d", 61, 47, 1, 0);
+  mats[nmats++] = make_stencil("stencil_3d_holes", 23, 19, 17, 1);
+  /* runs of 5 long (12 >= long_row 8) and 5 short rows: unsorted small plans cut 80 strips, several launches */
+  for (aijt_int i = 0; i < 400; i++) len[i] = (i / 5) % 2 ? 3 : 12;
+  mats[nmats++] = make("many_strips", 400, 2000, len);
 
   make_rulesets();
   for (int m = 0; m < nmats; m++) {

@@ -24,6 +24,8 @@ static const char *CodeName(PetscErrorCode e)
     return "PETSC_ERR_ARG_OUTOFRANGE";
   case PETSC_ERR_ARG_WRONG:
     return "PETSC_ERR_ARG_WRONG";
+  case PETSC_ERR_SUP:
+    return "PETSC_ERR_SUP";
   case 0:
     return "no error";
   }
@@ -85,7 +87,7 @@ int main(int argc, char **argv)
 
   {
     const char *cases[][3] = {
-      {"-mat_aijtuned_formats", "ell,dia", "unknown format name"},
+      {"-mat_aijtuned_formats", "ell,bcsr", "unknown format name"},
       {"-mat_aijtuned_long_row", "0", "long-row threshold below 1"},
       {"-mat_aijtuned_sell_chunk", "0", "SELL chunk below 1"},
       {"-mat_aijtuned_ell_max_pad", "-1", "negative ELL padding"},
@@ -99,6 +101,24 @@ int main(int argc, char **argv)
       PetscCall(PetscOptionsClearValue(NULL, cases[c][0]));
       PetscCall(Expect(cases[c][2], ierr, want[c], &failures));
     }
+  }
+  { /* DIA alone cannot hold a matrix of more than 32 diagonals: an error at assembly, on this rank's own matrix */
+    Mat B;
+    PetscCall(MatCreate(PETSC_COMM_SELF, &B));
+    PetscCall(MatSetSizes(B, 40, 40, 40, 40));
+    PetscCall(MatSetType(B, MATAIJTUNED));
+    PetscCall(MatSetOptionsPrefix(B, "b_"));
+    PetscCall(PetscOptionsSetValue(NULL, "-b_mat_aijtuned_formats", "dia"));
+    PetscCall(MatSetFromOptions(B));
+    PetscCall(MatSetUp(B));
+    for (PetscInt j = 0; j < 40; j++) PetscCall(MatSetValue(B, 0, j, 1.0, INSERT_VALUES)); /* a full first row: 40 diagonals */
+    PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
+    PetscCall(PetscPushErrorHandler(Record, NULL));
+    ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscOptionsClearValue(NULL, "-b_mat_aijtuned_formats"));
+    PetscCall(Expect("dia alone on a matrix of 40 diagonals", ierr, PETSC_ERR_SUP, &failures));
+    PetscCall(MatDestroy(&B));
   }
   /* after the errors the matrix still works */
   PetscCall(VecSet(x, 1.0));

@@ -1,6 +1,7 @@
 static char help[] = "Property test: MatMult and MatMultAdd of aijtuned, run through every layout and plan on the host\n\
 reference, against AIJ on the same matrix.\n\
-  -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating)\n\
+  -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating,\n\
+                  stencil2d, stencil3d)\n\
   -f <file>     : a Matrix Market file instead\n\
   -dir <dir>    : every *.mtx.gz file of a directory instead\n\n";
 
@@ -35,6 +36,20 @@ static PetscInt RowLength(const char *shape, PetscInt i, PetscInt n)
   return 0;
 }
 
+/* The columns of row i of a 5-point (40 x 30 grid) or 7-point (14 x 12 x 10 grid) stencil; every 13th
+   coupling of the 3-D one is left out, so that DIA has padding to skip. */
+static PetscInt StencilRow(const char *shape, PetscInt i, PetscInt *cols)
+{
+  const PetscBool three = (PetscBool)!strcmp(shape, "stencil3d");
+  const PetscInt  nx = three ? 14 : 40, ny = three ? 12 : 30, nz = three ? 10 : 1;
+  const PetscInt  x = i % nx, y = (i / nx) % ny, z = i / (nx * ny);
+  const PetscInt  cand[7] = {z > 0 ? i - nx * ny : -1, y > 0 ? i - nx : -1, x > 0 ? i - 1 : -1, i, x < nx - 1 ? i + 1 : -1, y < ny - 1 ? i + nx : -1, z < nz - 1 ? i + nx * ny : -1};
+  PetscInt        k = 0;
+  for (int c = 0; c < 7; c++)
+    if (cand[c] >= 0 && !(three && c != 3 && Hash((unsigned long long)i, (unsigned long long)c) % 13 == 0)) cols[k++] = cand[c];
+  return k;
+}
+
 static PetscErrorCode Generate(const char *shape, Mat *A)
 {
   PetscInt m = 3000, n = 3000, rstart, rend, *cols;
@@ -47,6 +62,8 @@ static PetscErrorCode Generate(const char *shape, Mat *A)
   else if (!strcmp(shape, "one")) m = n = 1;
   else if (!strcmp(shape, "power_law")) m = n = 20000;
   else if (!strcmp(shape, "alternating")) m = n = 5000;
+  else if (!strcmp(shape, "stencil2d")) m = n = 40 * 30;
+  else if (!strcmp(shape, "stencil3d")) m = n = 14 * 12 * 10;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, m, n));
   PetscCall(MatSetType(*A, MATAIJ));
@@ -56,6 +73,12 @@ static PetscErrorCode Generate(const char *shape, Mat *A)
   PetscCall(PetscMalloc2(n, &cols, n, &vals));
   for (PetscInt i = rstart; i < rend; i++) {
     PetscInt len = PetscMin(RowLength(shape, i, n), n), k = 0;
+    if (!strncmp(shape, "stencil", 7)) {
+      len = StencilRow(shape, i, cols);
+      for (PetscInt j = 0; j < len; j++) vals[j] = (double)(Hash(i, cols[j] + 2) % 2000001) / 1e6 - 1.0;
+      PetscCall(MatSetValues(*A, 1, &i, len, cols, vals, INSERT_VALUES));
+      continue;
+    }
     for (PetscInt c = 0; c < n && k < len; c++) /* len distinct columns, spread by the hash */
       if ((PetscInt)(Hash((unsigned long long)i, (unsigned long long)c) % (unsigned long long)(n - c)) < len - k) {
         cols[k] = c;
@@ -97,8 +120,8 @@ static PetscErrorCode Diff(Vec a, Vec b, PetscReal *err)
 static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 {
   const Variant variants[] = {
-    {"csr,long,ell,sell,coo", "1", "0"}, {"csr,long,ell,sell,coo", "1", "1"}, {"csr,long,ell,sell,coo", "0", "1"},
-    {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"},
+    {"csr,long,ell,sell,coo,dia", "1", "0"}, {"csr,long,ell,sell,coo", "1", "1"}, {"csr,long,ell,sell,coo", "0", "1"},
+    {"dia,csr", "1", "0"}, {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"},
   };
   Vec       x, z, ya, yt;
   PetscReal worst = 0;
@@ -114,11 +137,12 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_formats", variants[v].formats));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sort", variants[v].sort));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", small ? "1" : "1024"));
-    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", small ? "0" : "0.25"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", small ? "0" : "0.01"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", small ? "8" : "1024"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_chunk", small ? "4" : "32"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_max_mean", small ? "4" : "16"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ell_max_pad", !strcmp(variants[v].formats, "ell,coo") ? "1e9" : "0.1"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_dia_min_fill", !strcmp(variants[v].formats, "dia,csr") ? "0" : "0.75")); /* dia,csr: DIA whenever it can */
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1"));
     PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
     PetscCall(MatSetFromOptions(T));
@@ -202,7 +226,7 @@ int main(int argc, char **argv)
    test:
       suffix: shapes
       nsize: {{1 2 3}}
-      args: -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating}}
+      args: -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d}}
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 

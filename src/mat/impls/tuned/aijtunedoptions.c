@@ -20,7 +20,7 @@ PetscErrorCode MatAIJTunedCheck(aijt_err err)
   case AIJT_ERR_OVERFLOW:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: %s; allow csr in -mat_aijtuned_formats", aijt_err_string(err));
   case AIJT_ERR_FORMAT:
-    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "aijtuned planner: %s", aijt_err_string(err));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: the formats in -mat_aijtuned_formats cannot hold this matrix (dia alone needs at most %d diagonals); allow csr", AIJT_DIA_MAX_DIAGS);
   default:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned planner: %s", aijt_err_string(err));
   }
@@ -33,7 +33,7 @@ static PetscErrorCode ParseFormats(char **names, PetscInt n, unsigned *allowed)
   *allowed = 0;
   for (PetscInt i = 0; i < n; i++) {
     aijt_format f;
-    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo", names[i]);
+    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo, dia", names[i]);
     *allowed |= AIJT_FORMAT_BIT(f);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -49,7 +49,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "AIJTUNED options");
-  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo)", "MATAIJTUNED", names, &n, &flg));
+  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo, dia)", "MATAIJTUNED", names, &n, &flg));
   if (flg) {
     unsigned allowed = 0;
     PetscErrorCode ierr = ParseFormats(names, n, &allowed);
@@ -86,6 +86,10 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   ival = R->sell_sigma;
   PetscCall(PetscOptionsRangeInt("-mat_aijtuned_sell_sigma", "SELL sorting window for plans in natural order (sigma)", "MATAIJTUNED", ival, &ival, NULL, 1, 1 << 20));
   R->sell_sigma = (int)ival;
+  rval = (PetscReal)R->dia_min_fill;
+  PetscCall(PetscOptionsReal("-mat_aijtuned_dia_min_fill", "DIA for matrices whose entries fill at least this share of their diagonals", "MATAIJTUNED", rval, &rval, &flg));
+  PetscCheck(!flg || (rval >= 0 && rval <= 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_dia_min_fill %g must be in [0, 1]", (double)rval);
+  R->dia_min_fill = (double)rval;
   PetscOptionsHeadEnd();
   s->from_options = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -37,13 +37,17 @@ typedef enum {
   AIJT_ELL,     /* ELLPACK, column-major, one width for the strip */
   AIJT_SELL,    /* sliced ELLPACK (SELL-C-sigma): a width per slice of C rows */
   AIJT_COO,     /* the strip's entries live in the COO tail */
+  AIJT_DIA,     /* diagonals: a value per row and diagonal, no column indices; rows in natural order */
   AIJT_NFORMATS
 } aijt_format;
 
-extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo" */
+extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia" */
 
 #define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
 #define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
+
+/* A DIA strip has at most this many diagonals: a row's diagonals are the bits of one 32-bit mask. */
+#define AIJT_DIA_MAX_DIAGS 32
 
 /* Parse a name from aijt_format_names (case-insensitive). */
 aijt_err aijt_format_from_name(const char *name, aijt_format *format);
@@ -61,6 +65,7 @@ typedef struct {
   int      sell_chunk;     /* C of SELL-C-sigma: rows per slice */
   int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
   int      block;          /* threads per block for every kernel */
+  double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
 } aijt_rules;
 
 void aijt_rules_default(aijt_rules *rules);
@@ -81,7 +86,7 @@ typedef struct {
   int         tpr;            /* CSR: threads per row, a power of two in [1, 32] */
   int         block;          /* threads per block */
   int         blocks_per_row; /* LONG: thread blocks cooperating on one row */
-  aijt_int    width;          /* ELL: slots per row; entries past it go to the tail */
+  aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals */
   int         chunk;          /* SELL: rows per slice */
   int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
 } aijt_strip;
@@ -107,6 +112,9 @@ typedef struct {
 aijt_err aijt_csr_check(const aijt_csr *A);
 void     aijt_features_compute(const aijt_csr *A, aijt_features *f);
 aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order);
+/* The distinct offsets col - row of A's entries, ascending, into offsets (room for max): their count,
+   or -1 when there are more than max (max is capped at AIJT_DIA_MAX_DIAGS). */
+int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
 
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
@@ -128,10 +136,11 @@ typedef struct {
   aijt_int    nrows;  /* rows of the strip */
   aijt_int   *rows;   /* original row of each strip row */
   aijt_int    nslots; /* stored slots, padding included */
-  aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets */
-  aijt_int    width;  /* ELL */
+  aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width diagonal offsets */
+  aijt_int    width;  /* ELL: slots per row; DIA: diagonals */
   int         chunk;  /* SELL */
-  aijt_int   *col;    /* column of each slot; -1 marks padding */
+  aijt_int   *col;    /* column of each slot; -1 marks padding (DIA: NULL, the column is row + offset) */
+  uint32_t   *mask;   /* DIA: bit d of row i set when the row has an entry on diagonal d (slot d * nrows + i) */
   double     *val;
   aijt_int   *src;    /* position of each slot in the CSR value array, -1 for padding */
 } aijt_layout;

@@ -21,6 +21,7 @@ static void layout_free(aijt_layout *S)
   free(S->col);
   free(S->val);
   free(S->src);
+  free(S->mask);
   memset(S, 0, sizeof(*S));
 }
 
@@ -117,6 +118,37 @@ static aijt_err build_sell(aijt_layout *S, const aijt_csr *A, int C)
   return AIJT_OK;
 }
 
+/* DIA: slot (d, i) at d * nrows + i holds row i's entry on diagonal offsets[d] (0.0 and a clear mask
+   bit where it has none).  The strip's rows must be consecutive original rows: the kernel computes a
+   row's columns from its index. */
+static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag)
+{
+  aijt_err err;
+  S->width = ndiag;
+  S->ptr   = (aijt_int *)alloc_n((size_t)AIJT_DIA_MAX_DIAGS, sizeof(aijt_int));
+  S->mask  = (uint32_t *)alloc_n((size_t)S->nrows, sizeof(uint32_t));
+  if (!S->ptr || !S->mask) return AIJT_ERR_MEM;
+  if (aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, S->ptr) != ndiag) return AIJT_ERR_ARG; /* another pattern */
+  for (aijt_int i = 0; i < S->nrows; i++)
+    if (S->rows[i] != S->rows[0] + i) return AIJT_ERR_ARG;
+  if ((err = alloc_slots(S, (double)S->nrows * (double)ndiag))) return err;
+  free(S->col);
+  S->col = NULL;
+  for (aijt_int k = 0; k < S->nslots; k++) S->val[k] = 0.0, S->src[k] = -1;
+  for (aijt_int i = 0; i < S->nrows; i++) {
+    aijt_int r = S->rows[i], d = 0;
+    S->mask[i] = 0;
+    for (aijt_int k = A->rowptr[r]; k < A->rowptr[r + 1]; k++) {
+      while (d < ndiag && S->ptr[d] < A->colidx[k] - r) d++; /* columns ascend, so diagonals do too */
+      if (d == ndiag || S->ptr[d] != A->colidx[k] - r) return AIJT_ERR_ARG; /* unsorted or repeated columns */
+      S->mask[i] |= 1u << d;
+      S->src[d * S->nrows + i] = k;
+      S->val[d * S->nrows + i] = A->values ? A->values[k] : 0.0;
+    }
+  }
+  return AIJT_OK;
+}
+
 /* Entries of the strip that its own layout leaves out, appended to the tail in plan order. */
 static void append_tail(aijt_coo *T, const aijt_layout *S, aijt_int width, const aijt_csr *A)
 {
@@ -179,6 +211,9 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
       err = alloc_slots(S, 0);
       if (!err) append_tail(&L->tail, S, 0, A);
       break;
+    case AIJT_DIA:
+      err = build_dia(S, A, P->width);
+      break;
     default:
       err = AIJT_ERR_FORMAT;
     }
@@ -223,8 +258,9 @@ size_t aijt_layouts_bytes(const aijt_layouts *L)
   size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
-    size_t             nptr = S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->ptr ? (size_t)S->nrows + 1 : 0;
-    bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * (2 * sizeof(aijt_int) + sizeof(double));
+    size_t             nptr = S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->format == AIJT_DIA ? (size_t)S->width : S->ptr ? (size_t)S->nrows + 1 : 0;
+    bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * ((S->col ? 2 : 1) * sizeof(aijt_int) + sizeof(double));
+    if (S->mask) bytes += (size_t)S->nrows * sizeof(uint32_t);
   }
   return bytes;
 }

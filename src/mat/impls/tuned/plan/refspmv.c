@@ -49,6 +49,18 @@ static void ref_sell(const aijt_layout *S, const double *x, const double *z, dou
   }
 }
 
+/* Diagonals in ascending offset order are the row's columns in ascending order: CSR's summation order. */
+static void ref_dia(const aijt_layout *S, const double *x, const double *z, double *y)
+{
+  for (aijt_int i = 0; i < S->nrows; i++) {
+    aijt_int r   = S->rows[i];
+    double   sum = start(z, r);
+    for (aijt_int d = 0; d < S->width; d++)
+      if (S->mask[i] >> d & 1u) sum += S->val[(size_t)d * S->nrows + i] * x[r + S->ptr[d]];
+    y[r] = sum;
+  }
+}
+
 /* A COO strip only initialises its rows; its entries are in the tail. */
 static void ref_coo_rows(const aijt_layout *S, const double *z, double *y)
 {
@@ -70,6 +82,9 @@ void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, doub
     break;
   case AIJT_COO:
     ref_coo_rows(S, z, y);
+    break;
+  case AIJT_DIA:
+    ref_dia(S, x, z, y);
     break;
   default:
     break;

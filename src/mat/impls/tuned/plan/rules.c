@@ -25,10 +25,18 @@
       (fewer than min_strip_rows rows and fewer than 16 * min_strip_rows entries) rides in the COO tail,
       which is one launch for all of them.
 
-   Size: every strip is one kernel launch, and on an H200 a product of a 0.3-1.5M-entry matrix takes
-   7-15 us, about as long as issuing a few launches (bench/results/2026-11-21-h200-rules-first-gpu):
-   a segment stands alone only with at least min_strip_rows rows and min_strip_share of the matrix's
-   entries; a smaller one joins its neighbour.
+   0. Diagonals first.  When the matrix in natural order has at most AIJT_DIA_MAX_DIAGS distinct
+      diagonals and its entries fill at least rules->dia_min_fill of them (stencils and banded FEM
+      matrices), the plan is one DIA strip over all rows, unsorted: a slot costs 8 bytes of value against
+      CSR's 12 per entry (value and column), so DIA moves fewer bytes while the fill is above 2/3.  With
+      DIA the only allowed format, any fill is accepted, and a matrix with too many diagonals cannot be
+      planned (AIJT_ERR_FORMAT).
+
+   Size: the strips of a plan share one launch (kernels/spmv.cu), so a strip costs no launch of its own;
+   it still needs enough work to fill its blocks.  A segment stands alone with at least min_strip_rows
+   rows or 32 times that many entries (a few long rows are work enough), and at least min_strip_share
+   of the matrix's entries; a smaller one joins its neighbour.  (When each strip was a launch, the first
+   GPU runs needed a share of 1/4: bench/results/2026-11-21-h200-rules-v2.)
 
    The default numbers are rules of thumb, not measurements; the performance model issue replaces them.
 */
@@ -44,13 +52,14 @@ void aijt_rules_default(aijt_rules *rules)
   rules->sort           = 1;
   rules->long_row       = 1024; /* 32 lanes x 32 entries: beyond this a warp per row runs long */
   rules->min_strip_rows  = 1024;
-  rules->min_strip_share = 0.25;
+  rules->min_strip_share = 0.01;
   rules->ell_max_pad    = 0.10;
   rules->coo_cost       = 3.0; /* a tail entry reads row, col and val and adds atomically */
   rules->sell_max_mean  = 16;
   rules->sell_chunk     = 32; /* a warp per slice */
   rules->sell_sigma     = 256;
   rules->block          = 256;
+  rules->dia_min_fill   = 0.75; /* 8 / 0.75 = 10.7 bytes per entry, a margin under CSR's 12 */
 }
 
 /* seed 004 / seed 003 eq. (2): next power of two at or above sqrt(len), capped at a warp */
@@ -97,9 +106,10 @@ static int allowed(const builder *b, aijt_format f)
 }
 
 /* entries a strip needs to be worth its own launch */
-static double min_strip_nnz(const builder *b)
+static int too_small(const builder *b, double rows, double nnz)
 {
-  return b->rules->min_strip_share * (double)b->plan->nnz;
+  const double min_rows = (double)b->rules->min_strip_rows;
+  return (rows < min_rows && nnz < 32 * min_rows) || nnz < b->rules->min_strip_share * (double)b->plan->nnz;
 }
 
 /* step 6: a run of the natural order too small for a launch of its own */
@@ -240,7 +250,6 @@ static aijt_err emit_coo(builder *b, aijt_int begin, aijt_int end)
    class, and a small remainder joins the last segment.  Linear in the run's rows. */
 static aijt_err cut_short(builder *b, aijt_int begin, aijt_int end)
 {
-  const aijt_rules *R        = b->rules;
   double            run_nnz  = 0, done_nnz = 0;
   aijt_int          seg      = begin;
 
@@ -252,14 +261,33 @@ static aijt_err cut_short(builder *b, aijt_int begin, aijt_int end)
     do {
       int cls = tpr_sqmean((double)row_len(b, e));
       while (e < end && tpr_sqmean((double)row_len(b, e)) == cls) nnz += (double)row_len(b, e++);
-    } while (e < end && (e - seg < R->min_strip_rows || nnz < min_strip_nnz(b)));
-    if (e < end && (end - e < R->min_strip_rows || run_nnz - done_nnz - nnz < min_strip_nnz(b))) e = end;
+    } while (e < end && too_small(b, (double)(e - seg), nnz));
+    if (e < end && too_small(b, (double)(end - e), run_nnz - done_nnz - nnz)) e = end;
     aijt_err err = emit_short(b, seg, e);
     if (err) return err;
     done_nnz += nnz;
     seg = e;
   }
   return AIJT_OK;
+}
+
+/* Step 0: the whole matrix as one DIA strip, if allowed and worth it; *done tells whether it was. */
+static aijt_err plan_dia(builder *b, int *done)
+{
+  aijt_int    offsets[AIJT_DIA_MAX_DIAGS];
+  const int   only = b->rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA);
+  const int   nd   = aijt_diagonals(b->A, AIJT_DIA_MAX_DIAGS, offsets);
+  range_stats st   = {b->plan->nrows, b->plan->nnz, b->plan->features.min_len, b->plan->features.max_len};
+
+  *done = 0;
+  if (nd < 0) return only ? AIJT_ERR_FORMAT : AIJT_OK;
+  if (!only && (double)b->plan->nnz < b->rules->dia_min_fill * (double)nd * (double)b->plan->nrows) return AIJT_OK;
+  if ((double)nd * (double)b->plan->nrows >= (double)INT32_MAX) return only ? AIJT_ERR_OVERFLOW : AIJT_OK;
+  if (b->plan->nrows == 0) return AIJT_OK;
+  aijt_strip s = strip_init(b, AIJT_DIA, 0, b->plan->nrows, st);
+  s.width      = nd;
+  *done        = 1;
+  return push_strip(b, &s);
 }
 
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **out)
@@ -279,6 +307,14 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
   b.plan->ncols = A->ncols;
   b.plan->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
   aijt_features_compute(A, &b.plan->features);
+  if (allowed(&b, AIJT_DIA)) {
+    int done;
+    if ((err = plan_dia(&b, &done))) goto fail;
+    if (done || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA)) {
+      *out = b.plan;
+      return AIJT_OK;
+    }
+  }
   if (rules->sort && A->nrows > 1) {
     err = aijt_order_by_length(A, &b.plan->order);
     if (err) goto fail;
@@ -305,5 +341,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
 }

@@ -26,13 +26,6 @@ static size_t Piece(size_t bytes)
   return (bytes + 255) & ~(size_t)255;
 }
 
-static size_t PtrCount(const aijt_layout *S)
-{
-  if (S->format == AIJT_CSR || S->format == AIJT_LONG) return (size_t)S->nrows + 1;
-  if (S->format == AIJT_SELL) return (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1;
-  return 0;
-}
-
 PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
 {
   AIJTunedDevice d = ctx->dev;
@@ -97,7 +90,11 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
-    bytes += Piece(S->nrows * idx) + Piece(PtrCount(S) * idx) + Piece(S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    size_t             npartial, ncount;
+    aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
+    aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
+    bytes += Piece(S->nrows * idx) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(S->col ? S->nslots * idx : 0) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(S->mask ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned));
   }
   bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
@@ -106,15 +103,24 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     aijt_dev_strip    *D = &d->strips[s];
-    aijt_dev_strip_init(D, &ctx->plan->strips[s], S);
+    size_t             nptr = aijt_dev_strip_ptr_count(D), npartial, ncount;
+    aijt_dev_strip_workspace(D, &npartial, &ncount);
     D->rows = (const aijt_int *)at;
     PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, stream));
-    D->ptr = PtrCount(S) ? (const aijt_int *)at : NULL;
-    PetscCall(Put(&at, S->ptr, PtrCount(S), idx, stream));
-    D->col = (const aijt_int *)at;
-    PetscCall(Put(&at, S->col, (size_t)S->nslots, idx, stream));
+    D->ptr = nptr ? (const aijt_int *)at : NULL;
+    PetscCall(Put(&at, S->ptr, nptr, idx, stream));
+    D->col = S->col ? (const aijt_int *)at : NULL;
+    PetscCall(Put(&at, S->col, S->col ? (size_t)S->nslots : 0, idx, stream));
     D->val = (const double *)at;
     PetscCall(Put(&at, S->val, (size_t)S->nslots, sizeof(double), stream));
+    D->mask = S->mask ? (const uint32_t *)at : NULL;
+    PetscCall(Put(&at, S->mask, S->mask ? (size_t)S->nrows : 0, sizeof(uint32_t), stream));
+    /* a split LONG strip's workspace: counters start at zero, and every product leaves them there */
+    D->partial = npartial ? (double *)at : NULL;
+    at += Piece(npartial * sizeof(double));
+    D->count = ncount ? (unsigned *)at : NULL;
+    if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
+    at += Piece(ncount * sizeof(unsigned));
   }
   d->tail.nnz   = L->tail.nnz;
   d->tail.block = ctx->settings.rules.block;

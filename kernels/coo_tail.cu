@@ -1,6 +1,6 @@
 /*
-   COO: (a) the row initialisation of COO strips (and of split LONG strips), y[row] = z ? z[row] : 0;
-   (b) the tail, y[row[k]] += val[k] * x[col[k]], launched after every strip on the same stream.
+   The COO tail, y[row[k]] += val[k] * x[col[k]], launched after the strips on the same stream (which
+   is what makes every row it touches initialised).
 
    The tail reduces within the warp before it touches memory.  Each warp takes 32 consecutive entries,
    one per lane.  A lane is the head of its run when it is lane 0 or its row differs from the previous
@@ -17,15 +17,6 @@
 #include "internal.cuh"
 
 namespace aijt {
-
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK) rows_init_kernel(aijt_int nrows, const aijt_int *__restrict__ rows, const double *z, double *y)
-{
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nrows; i += stride) {
-    const aijt_int r = __ldg(rows + i);
-    y[r]             = row_start(z, r);
-  }
-}
 
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
   coo_tail_kernel(aijt_int nnz, const aijt_int *__restrict__ row, const aijt_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
@@ -56,14 +47,10 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
   }
 }
 
-void launch_rows_init(const launch_cfg &cfg, aijt_int nrows, const aijt_int *rows, const double *z, double *y)
+cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double *y)
 {
-  rows_init_kernel<<<cfg.grid, cfg.block, 0, cfg.stream>>>(nrows, rows, z, y);
-}
-
-void launch_coo_tail(const launch_cfg &cfg, const aijt_dev_coo &t, const double *x, double *y)
-{
-  coo_tail_kernel<<<cfg.grid, cfg.block, 0, cfg.stream>>>(t.nnz, t.row, t.col, t.val, x, y);
+  coo_tail_kernel<<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x, y);
+  return cudaGetLastError();
 }
 
 } // namespace aijt

@@ -1,0 +1,42 @@
+/*
+   SELL-C-sigma: slices of C rows, each stored column-major with its own width; slot (l, j) of slice s
+   is at ptr[s] + j * C + l.  One thread per row: the C threads of a slice read consecutive slots at
+   every step, so with C = 32 (the planner's default) each warp is exactly one slice and reads fully
+   coalesced.  Any C >= 1 is correct: the row -> (slice, lane) mapping does not depend on the block.
+   Rows past nrows in the last slice are padding and are not visited.
+
+   CHUNK > 0 makes C a compile-time constant (division and stride become shifts for powers of two);
+   CHUNK == 0 reads C at run time.  The loop runs k from the row's first slot to the slice end with
+   stride C, which avoids computing the slice width.  Padding (col < 0) is skipped as in ELL.
+*/
+#pragma once
+
+#include "internal.cuh"
+
+namespace aijt {
+
+template <int CHUNK>
+__device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+{
+  const aijt_int *__restrict__ col = s.col;
+  const double *__restrict__ val   = s.val;
+  const aijt_int C                 = CHUNK > 0 ? CHUNK : s.chunk;
+  const int64_t  stride            = g.nblk * blockDim.x;
+
+  for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
+    /* i < nrows fits aijt_int: divide in that width (a 64-bit division is several times dearer) */
+    const aijt_int sl  = (aijt_int)i / C, l = (aijt_int)i - sl * C;
+    const int64_t  end = __ldg(s.ptr + sl + 1);
+    double         sum = 0.0;
+#pragma unroll 4
+    for (int64_t k = (int64_t)__ldg(s.ptr + sl) + l; k < end; k += C) {
+      const aijt_int c = __ldg(col + k);
+      const double   v = __ldg(val + k);
+      if (c >= 0) sum += v * __ldg(x + c);
+    }
+    const aijt_int r = __ldg(s.rows + i);
+    y[r]             = row_start(z, r) + sum;
+  }
+}
+
+} // namespace aijt

@@ -1,0 +1,213 @@
+/*
+   The one place that maps strips to launches: a fused kernel runs up to AIJT_FUSED_MAX strips, each on
+   its own range of blocks, every block running its strip's format; the host side validates the
+   parameters, sizes each range and groups the strips into launches.
+
+   Ranges are sized for one unit of work (row, row group or row part) per thread or block, so the
+   formats' grid-stride loops run once; a range is capped so that the whole grid fits gridDim.x, and the
+   loops make any cap correct.  All strips of a launch share one block size, so strips of different
+   (normalised) block sizes go to different launches, in plan order.
+
+   Block sizes are normalised, not refused: every format is correct for any block that is a multiple of
+   32 (CSR-vector groups must not straddle warps; the block reductions count whole warps) up to 512,
+   so a planner value such as 40 becomes 32.
+
+   The strips travel as a kernel parameter (__grid_constant__: read in place from the constant bank,
+   no copy per thread), so a launch needs no device memory of its own and no host-device copy.
+*/
+#include "internal.cuh"
+#include "coo.cuh"
+#include "csr_long.cuh"
+#include "csr_vector.cuh"
+#include "dia.cuh"
+#include "ell.cuh"
+#include "sell.cuh"
+
+#include <string.h>
+
+namespace aijt {
+
+struct fused_args {
+  int            nstrips;
+  unsigned       first[AIJT_FUSED_MAX + 1]; /* strip s runs on blocks [first[s], first[s + 1]) */
+  aijt_dev_strip strip[AIJT_FUSED_MAX];
+};
+
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
+{
+  int s = 0;
+  while (s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
+  const aijt_dev_strip &S = a.strip[s];
+  const strip_range     g = {(int64_t)(blockIdx.x - a.first[s]), (int64_t)(a.first[s + 1] - a.first[s])};
+
+  switch (S.format) {
+  case AIJT_CSR:
+    switch (S.tpr) {
+#define AIJT_CSR_CASE(T) \
+  case T: \
+    csr_vector_rows<T>(S, g, x, z, y); \
+    break;
+      AIJT_TPR_LIST(AIJT_CSR_CASE)
+#undef AIJT_CSR_CASE
+    }
+    break;
+  case AIJT_LONG:
+    csr_long_rows(S, g, x, z, y);
+    break;
+  case AIJT_ELL:
+    ell_rows(S, g, x, z, y);
+    break;
+  case AIJT_SELL:
+    /* the planner's default C = 32 gets constant indexing; any other C reads it at run time */
+    if (S.chunk == 32) sell_rows<32>(S, g, x, z, y);
+    else sell_rows<0>(S, g, x, z, y);
+    break;
+  case AIJT_DIA:
+    dia_rows(S, g, x, z, y);
+    break;
+  case AIJT_COO: /* the entries are in the tail; the strip only initialises its rows */
+    coo_rows_init(S, g, z, y);
+    break;
+  default:
+    break;
+  }
+}
+
+} // namespace aijt
+
+namespace {
+
+constexpr int64_t kGridXMax = 0x7fffffff; /* gridDim.x limit */
+
+unsigned block_of(int block)
+{
+  if (block <= 0) return 256;
+  if (block > AIJT_MAX_BLOCK) block = AIJT_MAX_BLOCK;
+  if (block < 32) block = 32;
+  return (unsigned)block & ~31u;
+}
+
+int valid_tpr(int tpr)
+{
+  return tpr >= 1 && tpr <= 32 && !(tpr & (tpr - 1));
+}
+
+/* Whether a kernel can honour the strip's parameters. */
+bool strip_ok(const aijt_dev_strip *s)
+{
+  if (!s || s->nrows < 0) return false;
+  switch (s->format) {
+  case AIJT_CSR:
+    return valid_tpr(s->tpr);
+  case AIJT_LONG:
+    return s->blocks_per_row >= 1 && (s->blocks_per_row == 1 || s->nrows == 0 || (s->partial && s->count));
+  case AIJT_ELL:
+    return s->width >= 0;
+  case AIJT_SELL:
+    return s->chunk >= 1;
+  case AIJT_DIA:
+    return s->width >= 0 && s->width <= AIJT_DIA_MAX_DIAGS;
+  case AIJT_COO:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Blocks for one unit of work per thread (or group, or block), at least 1, capped. */
+int64_t blocks_for(const aijt_dev_strip *s, unsigned block)
+{
+  int64_t units = s->nrows, per_block = block;
+  if (s->format == AIJT_CSR) per_block = block / (unsigned)s->tpr;
+  if (s->format == AIJT_LONG) units = (int64_t)s->nrows * s->blocks_per_row, per_block = 1;
+  int64_t n = (units + per_block - 1) / per_block;
+  return n < 1 ? 1 : n > (kGridXMax >> 5) ? (kGridXMax >> 5) : n; /* 32 capped ranges still fit */
+}
+
+cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  if (!a.nstrips) return cudaSuccess;
+  aijt::fused_spmv_kernel<<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  a.nstrips = 0;
+  return cudaGetLastError();
+}
+
+} // namespace
+
+extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S)
+{
+  memset(d, 0, sizeof(*d));
+  d->format         = S->format;
+  d->nrows          = S->nrows;
+  d->nslots         = S->nslots;
+  d->width          = S->width;
+  d->chunk          = S->chunk;
+  d->row0           = S->nrows ? S->rows[0] : 0;
+  d->tpr            = P->tpr;
+  d->blocks_per_row = P->blocks_per_row;
+  d->block          = P->block;
+}
+
+extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
+{
+  switch (d->format) {
+  case AIJT_CSR:
+  case AIJT_LONG:
+    return (size_t)d->nrows + 1;
+  case AIJT_SELL:
+    return d->chunk > 0 ? (size_t)((d->nrows + d->chunk - 1) / d->chunk) + 1 : 0;
+  case AIJT_DIA:
+    return (size_t)d->width;
+  default:
+    return 0;
+  }
+}
+
+extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount)
+{
+  const bool split = d->format == AIJT_LONG && d->blocks_per_row > 1;
+  *npartial        = split ? (size_t)d->nrows * (size_t)d->blocks_per_row : 0;
+  *ncount          = split ? (size_t)d->nrows : 0;
+}
+
+extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream)
+{
+  if (!t || t->nnz < 0) return cudaErrorInvalidValue;
+  if (t->nnz == 0) return cudaSuccess;
+  const unsigned block = block_of(t->block);
+  const int64_t  g     = ((int64_t)t->nnz + block - 1) / block; /* one entry per thread */
+  return aijt::launch_coo_tail(dim3((unsigned)(g > kGridXMax ? kGridXMax : g)), block, stream, *t, x, y);
+}
+
+extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  aijt::fused_args a;
+  unsigned         block = 0;
+  cudaError_t      err;
+
+  if (nstrips < 0 || (nstrips && !strips)) return cudaErrorInvalidValue;
+  for (int s = 0; s < nstrips; s++)
+    if (!strip_ok(&strips[s])) return cudaErrorInvalidValue;
+  a.nstrips = 0;
+  a.first[0] = 0;
+  for (int s = 0; s < nstrips; s++) {
+    const aijt_dev_strip *S = &strips[s];
+    if (S->nrows == 0) continue;
+    const unsigned b = block_of(S->block);
+    if (a.nstrips == AIJT_FUSED_MAX || (a.nstrips && b != block)) {
+      if ((err = launch(a, block, x, z, y, stream)) != cudaSuccess) return err;
+    }
+    block                    = b;
+    a.strip[a.nstrips]       = *S;
+    a.first[a.nstrips + 1]   = a.first[a.nstrips] + (unsigned)blocks_for(S, b);
+    a.nstrips++;
+  }
+  if ((err = launch(a, block, x, z, y, stream)) != cudaSuccess) return err;
+  return t ? aijt_cuda_tail(t, x, y, stream) : cudaSuccess;
+}
+
+extern "C" cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  if (!s) return cudaErrorInvalidValue;
+  return aijt_cuda_spmv(s, 1, NULL, x, z, y, stream);
+}
