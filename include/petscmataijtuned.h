@@ -19,11 +19,11 @@
 .  -mat_aijtuned_formats <csr,long,ell,sell,coo,dia> - layouts the planner may choose
 .  -mat_aijtuned_sort <true>          - order rows by decreasing length before cutting strips
 .  -mat_aijtuned_host_strips <false>  - with host vectors, run MatMult through the strips' host reference
-.  -mat_aijtuned_long_row <1024>      - rows with at least this many entries are long (seed 003's T_LONG)
-.  -mat_aijtuned_min_strip_rows <1024> - smaller strips join a neighbour (unless they hold 32 times as many entries)
+.  -mat_aijtuned_long_row <512>       - rows with at least this many entries are long (seed 003's T_LONG)
+.  -mat_aijtuned_min_strip_rows <128> - smaller strips join a neighbour (unless they hold 32 times as many entries)
 .  -mat_aijtuned_min_strip_share <0.01> - a strip needs at least this fraction of the matrix's entries
 .  -mat_aijtuned_ell_max_pad <0.1>    - ELL for strips whose padding is at most this fraction of entries
-.  -mat_aijtuned_sell_max_mean <16>   - SELL for strips whose mean row length is at most this
+.  -mat_aijtuned_sell_max_len <16>    - SELL (and ELL) for strips whose longest row has at most this many entries
 .  -mat_aijtuned_sell_chunk <32>      - rows per SELL slice (C)
 .  -mat_aijtuned_sell_sigma <256>     - SELL sorting window for plans in natural order (sigma)
 -  -mat_aijtuned_dia_min_fill <0.75>  - DIA (the whole matrix, at most 32 diagonals) when entries fill this share of the diagonals

@@ -137,7 +137,7 @@ static void small_thresholds(aijt_rules *R) /* cut even small matrices into many
   R->min_strip_rows  = 1;
   R->min_strip_share = 0;
   R->long_row       = 8;
-  R->sell_max_mean  = 4;
+  R->sell_max_len  = 4;
   R->sell_chunk     = 4;
   R->sell_sigma     = 8;
   R->ell_max_pad    = 0.5;
@@ -325,7 +325,14 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   *max_err = 0.0;
   snprintf(info, info_len, "-");
   for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_dyadic(8);
-  if ((err = aijt_plan_rules(&csr, &rs->rules, &plan)) || (err = aijt_plan_check(plan, &csr)) || (err = aijt_layouts_build(plan, &csr, &L))) {
+  err = aijt_plan_rules(&csr, &rs->rules, &plan);
+  if (err == AIJT_ERR_FORMAT && rs->rules.allowed == AIJT_FORMAT_BIT(AIJT_DIA)) { /* DIA alone: only few diagonals */
+    aijt_int offsets[AIJT_DIA_MAX_DIAGS];
+    ok = aijt_diagonals(&csr, AIJT_DIA_MAX_DIAGS, offsets) < 0;
+    snprintf(info, info_len, "too many diagonals for dia");
+    goto done;
+  }
+  if (err || (err = aijt_plan_check(plan, &csr)) || (err = aijt_layouts_build(plan, &csr, &L))) {
     printf("  planner error: %s\n", aijt_err_string(err));
     ok = 0;
     goto done;

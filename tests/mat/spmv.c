@@ -140,7 +140,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", small ? "0" : "0.01"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", small ? "8" : "1024"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_chunk", small ? "4" : "32"));
-    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_max_mean", small ? "4" : "16"));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sell_max_len", small ? "4" : "16"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ell_max_pad", !strcmp(variants[v].formats, "ell,coo") ? "1e9" : "0.1"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_dia_min_fill", !strcmp(variants[v].formats, "dia,csr") ? "0" : "0.75")); /* dia,csr: DIA whenever it can */
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1"));

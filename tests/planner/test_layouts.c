@@ -200,7 +200,7 @@ static void check_matrix(matrix *A)
           R.min_strip_rows  = 1;
           R.min_strip_share = 0;
           R.long_row       = 8;
-          R.sell_max_mean  = 4;
+          R.sell_max_len  = 4;
           R.sell_chunk     = 4;
           R.sell_sigma     = 8;
           R.ell_max_pad    = 0.5;

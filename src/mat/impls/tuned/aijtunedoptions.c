@@ -77,9 +77,9 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsReal("-mat_aijtuned_ell_max_pad", "ELL for strips whose padding is at most this fraction of their entries", "MATAIJTUNED", rval, &rval, &flg));
   PetscCheck(!flg || rval >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_ell_max_pad %g must be >= 0", (double)rval);
   R->ell_max_pad = (double)rval;
-  ival = (PetscInt)R->sell_max_mean;
-  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_sell_max_mean", "SELL for strips whose mean row length is at most this", "MATAIJTUNED", ival, &ival, NULL, 0));
-  R->sell_max_mean = (aijt_int)ival;
+  ival = (PetscInt)R->sell_max_len;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_sell_max_len", "SELL and ELL for strips whose longest row has at most this many entries", "MATAIJTUNED", ival, &ival, NULL, 0));
+  R->sell_max_len = (aijt_int)ival;
   ival = R->sell_chunk;
   PetscCall(PetscOptionsRangeInt("-mat_aijtuned_sell_chunk", "Rows per SELL slice (C)", "MATAIJTUNED", ival, &ival, NULL, 1, 1024));
   R->sell_chunk = (int)ival;

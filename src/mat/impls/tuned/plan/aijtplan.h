@@ -61,7 +61,7 @@ typedef struct {
   double   min_strip_share; /* ... unless it also holds at least this fraction of the matrix's entries */
   double   ell_max_pad;    /* ELL when the strip's padding is at most this fraction of its entries */
   double   coo_cost;       /* cost of a COO tail entry relative to an ELL slot (HYB width choice) */
-  aijt_int sell_max_mean;  /* SELL for strips whose mean length is at most this */
+  aijt_int sell_max_len;   /* SELL and ELL for strips whose longest row is at most this */
   int      sell_chunk;     /* C of SELL-C-sigma: rows per slice */
   int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
   int      block;          /* threads per block for every kernel */

@@ -12,14 +12,18 @@
    4. Sorted short runs are cut where seed 004's threads-per-row class changes (the next power of two above
       sqrt(row length), at most 32); segments too small to stand alone (see Size) join their neighbour.
    5. Each short segment takes the first allowed format of its preference list:
-        - ELL when its rows are short (<= rules->sell_max_mean entries: one thread per row) and equal, or
+        - ELL when its rows are short (<= rules->sell_max_len entries: one thread per row) and equal, or
           nearly so (padding <= rules->ell_max_pad of its entries); the
           width is clSpMV's HYB choice (seed 001): the w minimising w * rows + coo_cost * excess(w), the
           excess going to the COO tail;
-        - SELL-C-sigma when its rows are short (mean <= rules->sell_max_mean, longest <= 4 times that):
+        - SELL-C-sigma when its rows are short (longest <= rules->sell_max_len: a thread works through a
+          whole row, and the slowest thread sets the time of a small matrix's product):
           one thread per row, and slices of C rows stored
           column-major read coalesced where CSR-vector with few threads per row does not;
-        - CSR-vector otherwise, with seed 003's TpR_SqMean = min(32, 2^ceil(log2 ceil(sqrt(mean)))).
+        - CSR-vector otherwise, with seed 003's TpR_SqMean = min(32, 2^ceil(log2 ceil(sqrt(len)))) taken
+          at the strip's longest row, not its mean: on the medium matrices the product is latency
+          bound, and a row of 394 entries on the 8 lanes its strip's mean asked for was 49 dependent
+          steps (ckt11752_dc_1, bench/results/2026-11-21-h200-fused).
       A format that is not allowed falls back to CSR, SELL, ELL, LONG, then COO, in that order.
    6. In natural order (rules->sort off) runs alternate; a run too small for a kernel launch of its own
       (fewer than min_strip_rows rows and fewer than 16 * min_strip_rows entries) rides in the COO tail,
@@ -50,12 +54,12 @@ void aijt_rules_default(aijt_rules *rules)
 {
   rules->allowed        = AIJT_ALL_FORMATS;
   rules->sort           = 1;
-  rules->long_row       = 1024; /* 32 lanes x 32 entries: beyond this a warp per row runs long */
-  rules->min_strip_rows  = 1024;
+  rules->long_row       = 512; /* 32 lanes x 16 entries: beyond this a warp per row runs long */
+  rules->min_strip_rows  = 128;
   rules->min_strip_share = 0.01;
   rules->ell_max_pad    = 0.10;
   rules->coo_cost       = 3.0; /* a tail entry reads row, col and val and adds atomically */
-  rules->sell_max_mean  = 16;
+  rules->sell_max_len  = 16;
   rules->sell_chunk     = 32; /* a warp per slice */
   rules->sell_sigma     = 256;
   rules->block          = 256;
@@ -177,13 +181,12 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
 {
   const aijt_rules *R  = b->rules;
   range_stats       st = stats_of(b, begin, end);
-  double            mean = st.rows ? (double)st.nnz / (double)st.rows : 0.0;
   double            ell_slots = (double)st.max_len * (double)st.rows;
   aijt_format       prefer, order[6];
   int               n = 0;
 
-  if (st.max_len <= R->sell_max_mean && (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz)) prefer = AIJT_ELL;
-  else if (mean <= (double)R->sell_max_mean && st.max_len <= 4 * R->sell_max_mean) prefer = AIJT_SELL; /* a thread per row: no long row */
+  if (st.max_len <= R->sell_max_len && (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz)) prefer = AIJT_ELL;
+  else if (st.max_len <= R->sell_max_len) prefer = AIJT_SELL; /* a thread per row: no long row */
   else prefer = AIJT_CSR;
   order[n++] = prefer;
   order[n++] = AIJT_CSR;
@@ -199,7 +202,7 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
     aijt_strip s = strip_init(b, f, begin, end, st);
     switch (f) {
     case AIJT_CSR:
-      s.tpr = tpr_sqmean(mean);
+      s.tpr = tpr_sqmean((double)st.max_len);
       break;
     case AIJT_LONG:
       s.blocks_per_row = 1;
@@ -231,7 +234,7 @@ static aijt_err emit_long(builder *b, aijt_int begin, aijt_int end)
   range_stats st = stats_of(b, begin, end);
   if (!allowed(b, AIJT_LONG)) return emit_short(b, begin, end);
   aijt_strip s = strip_init(b, AIJT_LONG, begin, end, st);
-  double     per_block = (double)b->rules->block * 16.0; /* about 16 entries per thread */
+  double     per_block = (double)b->rules->block * 4.0; /* about 4 entries per thread: parts are cheap, latency is not */
   double     bpr       = ceil((double)st.max_len / per_block);
   s.blocks_per_row     = (int)(bpr < 1 ? 1 : bpr > 1024 ? 1024 : bpr);
   return push_strip(b, &s);
@@ -341,5 +344,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_mean == b->sell_max_mean && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
 }
