@@ -1,0 +1,317 @@
+static char help[] = "SpMV on one GPU: aijtuned against aijcusparse, sellcuda and raw cuSPARSE (CSR ALG1, ALG2, SELL-32),\n\
+on generated matrices and Matrix Market files, all in one process and on the same x.\n\
+  -suite <a,b:size,...> : generated matrices, name or name:size (default: all of them; none: files only)\n\
+  -f <file>             : a Matrix Market file (.mtx or .mtx.gz); repeat -f or give a comma list\n\
+  -dir <dir>            : every *.mtx and *.mtx.gz file of a directory\n\
+  -reps <n>             : timed calls per method, median reported (default 100; 50 or more)\n\
+  -warmup <n>           : untimed calls before them (default 5)\n\
+  -csv <file>           : the per-matrix figures as CSV (bench/plot_speedups.py plots them)\n\
+  -copy_mib <n>         : buffer of the copy-bandwidth measurement in MiB (default 1024)\n\
+  -sell_max_fill <r>    : skip raw SELL-32 where it stores more than r entries per nonzero (default 4)\n\
+Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
+
+#include <petscmataijtuned.h>
+#include <petscdevice_cuda.h>
+#include "benchmat.h"
+#include "rawcusparse.h"
+#include "report.h"
+#include "timing.h"
+
+typedef struct {
+  BenchTimer  timer;
+  RawCusparse raw;
+  PetscInt    reps, warmup;
+  PetscReal   copy_gbs, sell_max_fill;
+} BenchSetup;
+
+/* What one matrix holds while it is measured; BenchWorkClear() frees whatever is there, after an error too. */
+typedef struct {
+  matgen_csr         A;
+  Vec                x, y;
+  PetscScalar       *yref; /* aijcusparse's product on the host: every other method is compared with it */
+  PetscReal          ymax;
+  Mat                M;  /* the PETSc format being measured */
+  const PetscScalar *dx; /* x's device array, held while raw cuSPARSE runs */
+  PetscScalar       *dy; /* raw cuSPARSE's y */
+  PetscScalar       *hy; /* its host copy */
+} BenchWork;
+
+static PetscErrorCode BenchWorkClear(BenchSetup *S, BenchWork *w)
+{
+  PetscFunctionBegin;
+  PetscCall(MatDestroy(&w->M));
+  if (w->dx) PetscCall(VecCUDARestoreArrayRead(w->x, &w->dx));
+  w->dx = NULL;
+  PetscCall(RawCusparseClearMatrix(S->raw));
+  PetscCallCUDA(cudaFree(w->dy));
+  w->dy = NULL;
+  PetscCall(VecDestroy(&w->x));
+  PetscCall(VecDestroy(&w->y));
+  PetscCall(PetscFree(w->yref));
+  PetscCall(PetscFree(w->hy));
+  matgen_free(&w->A);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* max |y - yref| / max |yref|; infinite where y has a NaN (a row the method never wrote) */
+static PetscReal RelDiff(const PetscScalar *y, const PetscScalar *yref, PetscInt64 n, PetscReal ymax)
+{
+  PetscReal d = 0.0;
+
+  for (PetscInt64 i = 0; i < n; i++) {
+    PetscReal e = PetscAbsScalar(y[i] - yref[i]);
+    if (PetscIsNanReal(e)) return PETSC_INFINITY;
+    d = PetscMax(d, e);
+  }
+  return d / (ymax > 0 ? ymax : 1.0);
+}
+
+/* x: reproducible values in [-1, 1), already on the device; y: allocated on the device */
+static PetscErrorCode MakeVectors(BenchWork *w)
+{
+  PetscScalar       *xa;
+  const PetscScalar *dx;
+
+  PetscFunctionBegin;
+  PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, (PetscInt)w->A.ncols, &w->x));
+  PetscCall(VecGetArrayWrite(w->x, &xa));
+  for (int64_t j = 0; j < w->A.ncols; j++) xa[j] = matgen_unit(7, j);
+  PetscCall(VecRestoreArrayWrite(w->x, &xa));
+  PetscCall(VecCUDAGetArrayRead(w->x, &dx));
+  PetscCall(VecCUDARestoreArrayRead(w->x, &dx));
+  PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, (PetscInt)w->A.nrows, &w->y));
+  PetscCall(VecSet(w->y, 0.0));
+  PetscCall(PetscMalloc1(PetscMax(w->A.nrows, 1), &w->yref));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Build (timed), first call (timed), steady calls (event medians), then one more call into a NaN-filled y
+   to compare with aijcusparse: a row left unwritten shows up. */
+static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, BenchRecord *rec)
+{
+  BenchMatMultCtx    c;
+  PetscLogDouble     t0, t1, t2;
+  const PetscScalar *ya;
+
+  PetscFunctionBegin;
+  PetscCall(BenchWallTime(&t0));
+  PetscCall(BenchMatCreate(&w->A, BenchFormatType[f], &w->M));
+  PetscCall(BenchWallTime(&t1));
+  PetscCall(MatMult(w->M, w->x, w->y));
+  PetscCall(BenchWallTime(&t2));
+  rec->build_ms[f] = 1e3 * (t1 - t0);
+  rec->first_ms[f] = 1e3 * (t2 - t1);
+  c.A              = w->M;
+  c.x              = w->x;
+  c.y              = w->y;
+  PetscCall(BenchTimeOp(S->timer, BenchMatMultOp, &c, S->warmup, S->reps, &rec->us[f])); /* method index = format index */
+  PetscCall(VecSet(w->y, NAN));
+  PetscCall(MatMult(w->M, w->x, w->y));
+  PetscCall(VecGetArrayRead(w->y, &ya));
+  if (f == BENCH_AIJCUSPARSE) {
+    w->ymax = 0.0;
+    for (int64_t i = 0; i < w->A.nrows; i++) w->ymax = PetscMax(w->ymax, PetscAbsScalar(ya[i]));
+    PetscCall(PetscArraycpy(w->yref, ya, w->A.nrows));
+    rec->err[f] = 0.0;
+  } else rec->err[f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
+  PetscCall(VecRestoreArrayRead(w->y, &ya));
+  if (f == BENCH_AIJTUNED) PetscCall(MatAIJTunedGetPlanStats(w->M, &rec->strips, NULL));
+  PetscCall(MatDestroy(&w->M));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s %10.1f us   build %9.1f ms   first call %8.1f ms   diff %.1e\n", rec->name, BenchFormatName[f], (double)rec->us[f], (double)rec->build_ms[f], (double)rec->first_ms[f], (double)rec->err[f]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Raw cuSPARSE on the same x (its device array) and the same CSR. */
+static PetscErrorCode RunRaw(BenchSetup *S, BenchWork *w, BenchRecord *rec)
+{
+  const size_t bytes = (size_t)PetscMax(w->A.nrows, 1) * sizeof(PetscScalar);
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(VecCUDAGetArrayRead(w->x, &w->dx));
+  PetscCallCUDA(cudaMalloc((void **)&w->dy, bytes));
+  PetscCall(RawCusparseSetMatrix(S->raw, &w->A));
+  PetscCall(PetscMalloc1(PetscMax(w->A.nrows, 1), &w->hy));
+  for (int alg = 0; alg < RAW_NALGS; alg++) {
+    const BenchMethod m = (BenchMethod)(M_CSR_ALG1 + alg);
+    PetscBool         ok;
+    char              reason[256];
+
+    PetscCall(RawCusparseSetup(S->raw, (RawAlg)alg, S->sell_max_fill, w->dx, w->dy, &ok, reason, sizeof(reason)));
+    if (!ok) {
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s skipped: %s\n", rec->name, RawAlgName[alg], reason));
+      continue;
+    }
+    PetscCall(BenchTimeOp(S->timer, RawCusparseMult, S->raw, S->warmup, S->reps, &rec->us[m]));
+    PetscCallCUDA(cudaMemsetAsync(w->dy, 0xFF, bytes, stream)); /* all-ones bytes: NaN */
+    PetscCall(RawCusparseMult(S->raw));
+    PetscCallCUDA(cudaMemcpyAsync(w->hy, w->dy, bytes, cudaMemcpyDeviceToHost, stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream));
+    rec->err[m] = RelDiff(w->hy, w->yref, w->A.nrows, w->ymax);
+    PetscCall(RawCusparseTeardown(S->raw));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s %10.1f us   diff %.1e\n", rec->name, RawAlgName[alg], (double)rec->us[m], (double)rec->err[m]));
+  }
+  PetscCall(PetscFree(w->hy));
+  PetscCall(RawCusparseClearMatrix(S->raw));
+  PetscCallCUDA(cudaFree(w->dy));
+  w->dy = NULL;
+  PetscCall(VecCUDARestoreArrayRead(w->x, &w->dx));
+  w->dx = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BenchOne(BenchSetup *S, BenchWork *w, const char spec[], PetscBool file, BenchRecord *rec)
+{
+  char           name[PETSC_MAX_PATH_LEN];
+  BenchClass     cls = BENCH_FILE;
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBegin;
+  PetscCall(BenchRecordInit(rec, spec, file ? BENCH_FILE : BENCH_IRREGULAR, S->copy_gbs));
+  PetscCall(PetscTime(&t0));
+  if (file) PetscCall(BenchCSRLoad(spec, &w->A, name, sizeof(name)));
+  else PetscCall(BenchCSRGenerate(spec, &w->A, name, sizeof(name), &cls));
+  PetscCall(PetscTime(&t1));
+  PetscCall(BenchRecordInit(rec, name, cls, S->copy_gbs));
+  rec->rows = w->A.nrows;
+  rec->cols = w->A.ncols;
+  rec->nnz  = w->A.nnz;
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %" PetscInt64_FMT " x %" PetscInt64_FMT ", %" PetscInt64_FMT " nonzeros, %s in %.1f s\n", name, rec->rows, rec->cols, rec->nnz, file ? "loaded" : "generated", (double)(t1 - t0)));
+  PetscCall(MakeVectors(w));
+  for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(RunFormat(S, w, (BenchFormat)f, rec));
+  PetscCall(RunRaw(S, w, rec));
+  rec->done = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Every "-f X" on the command line: PETSc's options database keeps only the last of a repeated option. */
+static PetscErrorCode CollectFiles(int argc, char **argv, PetscInt *n, char ***files)
+{
+  PetscInt cap = 8;
+
+  PetscFunctionBegin;
+  *n = 0;
+  PetscCall(PetscMalloc1(cap, files));
+  for (int a = 1; a + 1 < argc; a++) {
+    char *list, *save = NULL;
+    if (strcmp(argv[a], "-f")) continue;
+    PetscCall(PetscStrallocpy(argv[a + 1], &list));
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+      if (*n == cap) {
+        char **more;
+        PetscCall(PetscMalloc1(2 * cap, &more));
+        PetscCall(PetscArraycpy(more, *files, cap));
+        PetscCall(PetscFree(*files));
+        *files = more;
+        cap *= 2;
+      }
+      PetscCall(PetscStrallocpy(tok, &(*files)[(*n)++]));
+    }
+    PetscCall(PetscFree(list));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
+  PetscInt     nsuite = 64, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
+  PetscBool    set, help_only;
+  BenchSetup   S = {NULL, NULL, 100, 5, 0.0, 4.0};
+  BenchRecord *rec;
+  FILE        *fp = NULL;
+
+  setvbuf(stdout, NULL, _IOLBF, 0); /* a run cut short by a timeout still leaves every finished line */
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
+  PetscCall(PetscOptionsHasHelp(NULL, &help_only));
+  if (help_only) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "Generated matrices (-suite name or name:size):\n"));
+    for (int i = 0; i < matgen_suite_count(); i++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-8s %-9s size = %s (default %lld): %s\n", matgen_suite(i)->name, matgen_suite(i)->cls == MATGEN_REGULAR ? "regular" : "irregular", matgen_suite(i)->size_is, (long long)matgen_suite(i)->size, matgen_suite(i)->describe));
+    PetscCall(PetscFinalize());
+    return 0;
+  }
+  PetscCall(PetscMalloc1(nsuite, &suite));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-suite", suite, &nsuite, &set));
+  if (!set) {
+    nsuite = matgen_suite_count();
+    for (PetscInt i = 0; i < nsuite; i++) PetscCall(PetscStrallocpy(matgen_suite((int)i)->name, &suite[i]));
+  } else if (nsuite == 1 && !strcmp(suite[0], "none")) {
+    PetscCall(PetscFree(suite[0]));
+    nsuite = 0;
+  }
+  PetscCall(CollectFiles(argc, argv, &nfiles, &files));
+  if (!nfiles) { /* -f from PETSC_OPTIONS or an options file: one value, possibly a comma list */
+    PetscInt cap = 8;
+    PetscCall(PetscFree(files));
+    PetscCall(PetscMalloc1(cap, &files));
+    PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", files, &cap, &set));
+    nfiles = set ? cap : 0;
+  } else PetscCall(PetscOptionsHasName(NULL, NULL, "-f", &set)); /* read by CollectFiles(); marks it used */
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  if (dir[0]) PetscCall(BenchListFiles(dir, &ndir, &dirfiles));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &S.reps, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-warmup", &S.warmup, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-copy_mib", &copy_mib, NULL));
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-sell_max_fill", &S.sell_max_fill, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
+  PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
+  PetscCheck(S.reps >= 1 && S.warmup >= 0 && copy_mib >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -reps >= 1, -warmup >= 0, -copy_mib >= 1");
+  nmat = nsuite + nfiles + ndir;
+  PetscCheck(nmat > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "No matrices: give -suite, -f or -dir");
+
+  PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
+  PetscCall(BenchCheckStream());
+  PetscCall(BenchDeviceDescribe(device, sizeof(device)));
+  PetscCall(PetscGetVersion(version, sizeof(version)));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "device: %s\n%s\n", device, version));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%" PetscInt_FMT " matrices; per method %" PetscInt_FMT " warm-up calls, then the median of %" PetscInt_FMT " calls timed with CUDA events on PETSc's stream%s\n", nmat, S.warmup, S.reps, S.reps < 50 ? " (fewer than 50: medians are rough)" : ""));
+  PetscCall(BenchCopyBandwidth((size_t)copy_mib << 20, 20, &S.copy_gbs));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "device-to-device copy of %" PetscInt_FMT " MiB: %.0f GB/s (read + write, median of 20)\n", copy_mib, (double)S.copy_gbs));
+  PetscCall(BenchTimerCreate(S.reps, &S.timer));
+  PetscCall(RawCusparseCreate(&S.raw));
+  if (csv[0]) PetscCall(BenchCSVOpen(csv, &fp));
+  PetscCall(PetscCalloc1(nmat, &rec));
+
+  for (PetscInt i = 0; i < nmat; i++) {
+    const PetscBool   file = (PetscBool)(i >= nsuite);
+    const char *const spec = i < nsuite ? suite[i] : i < nsuite + nfiles ? files[i - nsuite] : dirfiles[i - nsuite - nfiles];
+    BenchWork         w;
+    PetscErrorCode    ierr;
+
+    PetscCall(PetscMemzero(&w, sizeof(w)));
+    /* not PetscCall(): one matrix that fails (say, out of device memory) must not end the whole run */
+    ierr = BenchOne(&S, &w, spec, file, &rec[i]);
+    if (ierr) {
+      (void)cudaGetLastError();
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] stopped by PETSc error %d; going on with the next matrix\n", spec, (int)ierr));
+    }
+    ierr = BenchWorkClear(&S, &w);
+    if (ierr) PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] freeing it failed (PETSc error %d)\n", spec, (int)ierr));
+    {
+      size_t freeb, total;
+      PetscCall(BenchDeviceMemory(&freeb, &total));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] done; device memory free %.1f of %.1f GiB\n", rec[i].name, (double)freeb / 1073741824.0, (double)total / 1073741824.0));
+    }
+    PetscCall(BenchReportHeader());
+    PetscCall(BenchReportLine(&rec[i]));
+    PetscCall(BenchCSVLine(fp, &rec[i]));
+  }
+
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "\n==== results (%s)\n", device));
+  PetscCall(BenchReportHeader());
+  for (PetscInt i = 0; i < nmat; i++) PetscCall(BenchReportLine(&rec[i]));
+  PetscCall(BenchReportSummary(rec, nmat, S.copy_gbs));
+
+  PetscCall(BenchCSVClose(&fp));
+  PetscCall(PetscFree(rec));
+  PetscCall(RawCusparseDestroy(&S.raw));
+  PetscCall(BenchTimerDestroy(&S.timer));
+  PetscCall(BenchFreeList(nsuite, &suite));
+  PetscCall(BenchFreeList(nfiles, &files));
+  if (dirfiles) PetscCall(BenchFreeList(ndir, &dirfiles));
+  PetscCall(PetscFinalize());
+  return 0;
+}

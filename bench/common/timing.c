@@ -1,0 +1,153 @@
+#include "timing.h"
+#include <petscdevice_cuda.h>
+
+struct _n_BenchTimer {
+  PetscInt     capacity; /* event pairs */
+  cudaEvent_t *events;   /* 2 * capacity: start and stop of each call */
+  float       *ms;
+};
+
+PetscErrorCode BenchTimerCreate(PetscInt reps, BenchTimer *t)
+{
+  PetscFunctionBegin;
+  PetscCheck(reps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need at least one timed call, not %" PetscInt_FMT, reps);
+  PetscCall(PetscNew(t));
+  (*t)->capacity = reps;
+  PetscCall(PetscMalloc2(2 * reps, &(*t)->events, reps, &(*t)->ms));
+  for (PetscInt i = 0; i < 2 * reps; i++) PetscCallCUDA(cudaEventCreate(&(*t)->events[i]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchTimerDestroy(BenchTimer *t)
+{
+  PetscFunctionBegin;
+  if (!*t) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt i = 0; i < 2 * (*t)->capacity; i++) PetscCallCUDA(cudaEventDestroy((*t)->events[i]));
+  PetscCall(PetscFree2((*t)->events, (*t)->ms));
+  PetscCall(PetscFree(*t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static int CompareFloat(const void *a, const void *b)
+{
+  float x = *(const float *)a, y = *(const float *)b;
+  return (x > y) - (x < y);
+}
+
+/*
+  Median time of one call in microseconds.  Each call sits between its own pair of events, so a host
+  that launches more slowly than the device runs shows up in the time (as it does in a solver), while
+  the calls still go back to back with no host synchronization between them.
+*/
+PetscErrorCode BenchTimeOp(BenchTimer t, BenchOp op, void *ctx, PetscInt warmup, PetscInt reps, PetscReal *median_us)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCheck(reps >= 1 && reps <= t->capacity, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Timed calls %" PetscInt_FMT " outside [1, %" PetscInt_FMT "]", reps, t->capacity);
+  for (PetscInt i = 0; i < warmup; i++) PetscCall((*op)(ctx));
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  for (PetscInt i = 0; i < reps; i++) {
+    PetscCallCUDA(cudaEventRecord(t->events[2 * i], stream));
+    PetscCall((*op)(ctx));
+    PetscCallCUDA(cudaEventRecord(t->events[2 * i + 1], stream));
+  }
+  PetscCallCUDA(cudaEventSynchronize(t->events[2 * reps - 1]));
+  for (PetscInt i = 0; i < reps; i++) PetscCallCUDA(cudaEventElapsedTime(&t->ms[i], t->events[2 * i], t->events[2 * i + 1]));
+  qsort(t->ms, (size_t)reps, sizeof(float), CompareFloat);
+  *median_us = 1e3 * (reps % 2 ? (PetscReal)t->ms[reps / 2] : 0.5 * ((PetscReal)t->ms[reps / 2 - 1] + (PetscReal)t->ms[reps / 2]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Host time once the device is idle: setup phases (build, first call) are timed between two of these. */
+PetscErrorCode BenchWallTime(PetscLogDouble *t)
+{
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaDeviceSynchronize());
+  PetscCall(PetscTime(t));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Device-to-device copy bandwidth, read plus write (2 x bytes / time), median of reps copies: the
+  practical ceiling for a kernel that streams its data once, measured on the same device in the same run.
+*/
+PetscErrorCode BenchCopyBandwidth(size_t bytes, PetscInt reps, PetscReal *gbs)
+{
+  void        *src, *dst;
+  cudaStream_t stream;
+  cudaEvent_t  start, stop;
+  float       *ms;
+
+  PetscFunctionBegin;
+  PetscCheck(reps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need at least one copy");
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscMalloc1(reps, &ms));
+  PetscCallCUDA(cudaMalloc(&src, bytes));
+  PetscCallCUDA(cudaMalloc(&dst, bytes));
+  PetscCallCUDA(cudaMemsetAsync(src, 1, bytes, stream)); /* touch both buffers before timing */
+  PetscCallCUDA(cudaMemsetAsync(dst, 0, bytes, stream));
+  PetscCallCUDA(cudaEventCreate(&start));
+  PetscCallCUDA(cudaEventCreate(&stop));
+  for (PetscInt i = -2; i < reps; i++) { /* two untimed copies first */
+    PetscCallCUDA(cudaEventRecord(start, stream));
+    PetscCallCUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream));
+    PetscCallCUDA(cudaEventRecord(stop, stream));
+    PetscCallCUDA(cudaEventSynchronize(stop));
+    if (i >= 0) PetscCallCUDA(cudaEventElapsedTime(&ms[i], start, stop));
+  }
+  qsort(ms, (size_t)reps, sizeof(float), CompareFloat);
+  *gbs = 2.0 * (PetscReal)bytes / (1e-3 * (PetscReal)ms[reps / 2]) / 1e9;
+  PetscCallCUDA(cudaEventDestroy(start));
+  PetscCallCUDA(cudaEventDestroy(stop));
+  PetscCallCUDA(cudaFree(src));
+  PetscCallCUDA(cudaFree(dst));
+  PetscCall(PetscFree(ms));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchDeviceMemory(size_t *free_bytes, size_t *total_bytes)
+{
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaMemGetInfo(free_bytes, total_bytes));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchDeviceDescribe(char text[], size_t len)
+{
+  struct cudaDeviceProp prop;
+  int                   dev, runtime, driver;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaGetDevice(&dev));
+  PetscCallCUDA(cudaGetDeviceProperties(&prop, dev));
+  PetscCallCUDA(cudaRuntimeGetVersion(&runtime));
+  PetscCallCUDA(cudaDriverGetVersion(&driver));
+  PetscCall(PetscSNPrintf(text, len, "%s (sm_%d%d, %d SMs, %.1f GiB, %d-bit memory bus, %.0f MiB L2), CUDA runtime %d.%d, driver %d.%d", prop.name, prop.major, prop.minor, prop.multiProcessorCount, (double)prop.totalGlobalMem / 1073741824.0, prop.memoryBusWidth,
+                          (double)prop.l2CacheSize / 1048576.0, runtime / 1000, (runtime % 1000) / 10, driver / 1000, (driver % 1000) / 10));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  sellcuda launches its kernels on the legacy default stream.  PETSc's default device context uses
+  that stream too, so events on PETSc's stream time every format alike; with another stream type
+  (-device_context_stream_type) they would not, so refuse to run rather than print wrong times.
+*/
+PetscErrorCode BenchCheckStream(void)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCheck(stream == NULL, PETSC_COMM_SELF, PETSC_ERR_SUP, "PETSc's current CUDA stream is not the default stream: sellcuda's kernels (default stream) would escape the event timing; run with PETSc's default stream type");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchMatMultOp(void *ctx)
+{
+  BenchMatMultCtx *c = (BenchMatMultCtx *)ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatMult(c->A, c->x, c->y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,199 @@
+#include "report.h"
+
+const char *const BenchMethodName[M_NMETHODS] = {"aijcusparse", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1"};
+
+static const char *const SpeedupName[3] = {"aijcusparse", "sellcuda", "best raw cuSPARSE"};
+
+/* flag a method whose product differs from aijcusparse's by more than this, relative to max |y| */
+#define BENCH_ERR_TOL 1e-10
+
+PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls, PetscReal copy_gbs)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscMemzero(r, sizeof(*r)));
+  PetscCall(PetscStrncpy(r->name, name, sizeof(r->name)));
+  r->cls = cls;
+  for (int m = 0; m < M_NMETHODS; m++) r->us[m] = r->err[m] = NAN;
+  for (int f = 0; f < BENCH_NFORMATS; f++) r->build_ms[f] = r->first_ms[f] = NAN;
+  r->strips   = -1;
+  r->copy_gbs = copy_gbs;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  GB/s count the compulsory bytes of CSR in double with 32-bit indices: 12 per entry (value + column),
+  12 per row (offset + y), 8 per column (x), whatever the format really moves.
+
+  Setup, in MatMult-equivalents of the format's own steady time:
+    aijtuned:    (its build - aijcusparse's build) + its first MatMult - one steady MatMult.  Both are
+                 filled by the same CSR insertion, so the difference is what aijtuned's assembly adds
+                 (plan, layouts): the cost of converting to aijtuned; the first call adds the upload.
+    aijcusparse: its first MatMult - one steady MatMult (its upload and cuSPARSE setup), for context.
+*/
+PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
+{
+  const PetscReal bytes = 12.0 * (PetscReal)r->nnz + 12.0 * (PetscReal)r->rows + 8.0 * (PetscReal)r->cols;
+  const PetscReal tt = r->us[M_AIJTUNED], tc = r->us[M_AIJCUSPARSE];
+
+  PetscFunctionBegin;
+  d->gbs_tuned     = bytes / tt / 1e3;
+  d->gbs_cusparse  = bytes / tc / 1e3;
+  d->copy_fraction = d->gbs_tuned / r->copy_gbs;
+  d->best_raw      = M_NMETHODS;
+  for (int m = M_CSR_ALG1; m <= M_SELL_ALG1; m++)
+    if (!PetscIsNanReal(r->us[m]) && (d->best_raw == M_NMETHODS || r->us[m] < r->us[d->best_raw])) d->best_raw = (BenchMethod)m;
+  d->speedup[0]     = tc / tt;
+  d->speedup[1]     = r->us[M_SELLCUDA] / tt;
+  d->speedup[2]     = d->best_raw == M_NMETHODS ? NAN : r->us[d->best_raw] / tt;
+  d->setup_tuned    = (r->build_ms[BENCH_AIJTUNED] - r->build_ms[BENCH_AIJCUSPARSE] + r->first_ms[BENCH_AIJTUNED] - 1e-3 * tt) / (1e-3 * tt);
+  d->setup_cusparse = (r->first_ms[BENCH_AIJCUSPARSE] - 1e-3 * tc) / (1e-3 * tc);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* v printed with fmt, or "-" where it is missing */
+static PetscErrorCode Num(char buf[], size_t len, const char fmt[], PetscReal v)
+{
+  PetscFunctionBegin;
+  if (PetscIsInfOrNanReal(v)) PetscCall(PetscStrncpy(buf, "-", len));
+  else PetscCall(PetscSNPrintf(buf, len, fmt, (double)v));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchReportHeader(void)
+{
+  PetscFunctionBegin;
+  /* group titles over the column blocks of BenchReportLine(): widths 65 | 60 | 18 | 25 | 23 */
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-65s |%-60s|%-18s|%-25s|%s\n", "", " time per call, median (us)", " GB/s CSR, of copy", " speedup of aijtuned vs", " setup (calls)"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9s %9s %10s | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s\n", "matrix", "rows", "cols", "nnz", "aijcusp", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1", "tuned", "cusp", "copy", "cusp", "sell", "raw", "strips", "tuned", "cusp"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchReportLine(const BenchRecord *r)
+{
+  BenchDerived d;
+  char         t[M_NMETHODS][16], g[3][16], s[3][16], set[2][16], strips[16];
+
+  PetscFunctionBegin;
+  PetscCall(BenchDerive(r, &d));
+  for (int m = 0; m < M_NMETHODS; m++) PetscCall(Num(t[m], sizeof(t[m]), "%.1f", r->us[m]));
+  PetscCall(Num(g[0], sizeof(g[0]), "%.0f", d.gbs_tuned));
+  PetscCall(Num(g[1], sizeof(g[1]), "%.0f", d.gbs_cusparse));
+  PetscCall(Num(g[2], sizeof(g[2]), "%.2f", d.copy_fraction));
+  for (int k = 0; k < 3; k++) PetscCall(Num(s[k], sizeof(s[k]), "%.2f", d.speedup[k]));
+  PetscCall(Num(set[0], sizeof(set[0]), "%.0f", d.setup_tuned));
+  PetscCall(Num(set[1], sizeof(set[1]), "%.0f", d.setup_cusparse));
+  PetscCall(Num(strips, sizeof(strips), "%.0f", r->strips >= 0 ? (PetscReal)r->strips : NAN));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9" PetscInt64_FMT " %9" PetscInt64_FMT " %10" PetscInt64_FMT " | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s%s\n", r->name, r->rows, r->cols, r->nnz, t[0], t[1], t[2], t[3], t[4], t[5], g[0], g[1], g[2], s[0], s[1], s[2], strips, set[0], set[1], r->done ? "" : "  (incomplete)"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Geometric mean, worst and best of one speedup (which 0-2) or of the copy-bandwidth fraction (3) over
+   the finished records of a class (all: cls < 0). */
+static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int which)
+{
+  PetscReal   logsum = 0.0, worst = PETSC_MAX_REAL, best = 0.0;
+  const char *wname = NULL, *bname = NULL;
+  PetscInt    count = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < n; i++) {
+    BenchDerived d;
+    PetscReal    v;
+    if (!rec[i].done || (cls >= 0 && (int)rec[i].cls != cls)) continue;
+    PetscCall(BenchDerive(&rec[i], &d));
+    v = which < 3 ? d.speedup[which] : d.copy_fraction;
+    if (PetscIsInfOrNanReal(v) || v <= 0) continue;
+    logsum += PetscLogReal(v);
+    count++;
+    if (v < worst) worst = v, wname = rec[i].name;
+    if (v > best) best = v, bname = rec[i].name;
+  }
+  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
+  if (which < 3) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    vs %-20s geomean %5.2f   worst %5.2f (%s)   best %5.2f (%s)\n", SpeedupName[which], (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
+  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "    aijtuned's GB/s / copy bandwidth: geomean %.2f, lowest %.2f (%s), highest %.2f (%s)\n", (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal copy_gbs)
+{
+  PetscInt flagged = 0;
+
+  PetscFunctionBegin;
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "\nSpeedup of aijtuned = time of the other method / time of aijtuned (above 1: aijtuned is faster).\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "Device-to-device copy bandwidth (read + write): %.0f GB/s.\n", (double)copy_gbs));
+  for (int cls = -1; cls < BENCH_NCLASSES; cls++) {
+    PetscInt count = 0;
+    for (PetscInt i = 0; i < n; i++) count += rec[i].done && (cls < 0 || (int)rec[i].cls == cls);
+    if (!count) continue;
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s: %" PetscInt_FMT " matri%s\n", cls < 0 ? "all" : BenchClassName[cls], count, count == 1 ? "x" : "ces"));
+    for (int which = 0; which < 4; which++) PetscCall(Summarize(rec, n, cls, which));
+  }
+  for (PetscInt i = 0; i < n; i++)
+    for (int m = 1; m < M_NMETHODS; m++)
+      if (!PetscIsNanReal(rec[i].us[m]) && !(rec[i].err[m] <= BENCH_ERR_TOL)) {
+        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  DIFFERS: %s on %s: max |y - y_aijcusparse| / max |y_aijcusparse| = %g\n", BenchMethodName[m], rec[i].name, (double)rec[i].err[m]));
+        flagged++;
+      }
+  for (PetscInt i = 0; i < n; i++)
+    if (!rec[i].done) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  INCOMPLETE: %s (an error stopped it; see above), left out of the means\n", rec[i].name));
+  if (!flagged) PetscCall(PetscPrintf(PETSC_COMM_SELF, "Correctness: every method that ran is within %g of aijcusparse (max |diff| / max |y|).\n", BENCH_ERR_TOL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchCSVOpen(const char file[], FILE **fp)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFOpen(PETSC_COMM_SELF, file, "w", fp));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, "name,class,rows,cols,nnz"));
+  for (int m = 0; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_%s", BenchMethodName[m]));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls"));
+  for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",build_ms_%s,first_ms_%s", BenchFormatName[f], BenchFormatName[f]));
+  for (int m = 1; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",err_%s", BenchMethodName[m]));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",complete\n"));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* a CSV field: empty where missing, so that spreadsheet and pandas readers see a missing value */
+static PetscErrorCode Field(FILE *fp, PetscReal v)
+{
+  PetscFunctionBegin;
+  if (PetscIsInfOrNanReal(v)) PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ","));
+  else PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%.6g", (double)v));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchCSVLine(FILE *fp, const BenchRecord *r)
+{
+  BenchDerived d;
+
+  PetscFunctionBegin;
+  if (!fp) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(BenchDerive(r, &d));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "%s,%s,%" PetscInt64_FMT ",%" PetscInt64_FMT ",%" PetscInt64_FMT, r->name, BenchClassName[r->cls], r->rows, r->cols, r->nnz));
+  for (int m = 0; m < M_NMETHODS; m++) PetscCall(Field(fp, r->us[m]));
+  PetscCall(Field(fp, d.gbs_tuned));
+  PetscCall(Field(fp, d.gbs_cusparse));
+  PetscCall(Field(fp, r->copy_gbs));
+  PetscCall(Field(fp, d.copy_fraction));
+  for (int k = 0; k < 3; k++) PetscCall(Field(fp, d.speedup[k]));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%s", d.best_raw == M_NMETHODS ? "" : BenchMethodName[d.best_raw]));
+  PetscCall(Field(fp, r->strips >= 0 ? (PetscReal)r->strips : NAN));
+  PetscCall(Field(fp, d.setup_tuned));
+  PetscCall(Field(fp, d.setup_cusparse));
+  for (int f = 0; f < BENCH_NFORMATS; f++) {
+    PetscCall(Field(fp, r->build_ms[f]));
+    PetscCall(Field(fp, r->first_ms[f]));
+  }
+  for (int m = 1; m < M_NMETHODS; m++) PetscCall(Field(fp, r->err[m]));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%d\n", r->done ? 1 : 0));
+  if (fflush(fp)) SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "Cannot write the CSV file");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode BenchCSVClose(FILE **fp)
+{
+  PetscFunctionBegin;
+  if (*fp) PetscCall(PetscFClose(PETSC_COMM_SELF, *fp));
+  *fp = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,49 @@
+/*
+   bench_spmv's results: one record per matrix, printed as a table line and a CSV row, and the summary
+   (geometric mean and worst case of each speedup, over all matrices and by class).
+*/
+#pragma once
+
+#include "benchmat.h"
+
+/* Every timed method: the PETSc formats (BenchFormat order) followed by the raw cuSPARSE algorithms. */
+typedef enum {
+  M_AIJCUSPARSE,
+  M_SELLCUDA,
+  M_AIJTUNED,
+  M_CSR_ALG1,
+  M_CSR_ALG2,
+  M_SELL_ALG1,
+  M_NMETHODS
+} BenchMethod;
+
+PETSC_INTERN const char *const BenchMethodName[M_NMETHODS];
+
+typedef struct {
+  char       name[PETSC_MAX_PATH_LEN];
+  BenchClass cls;
+  PetscBool  done; /* every format ran (a failed matrix keeps what it has, for the log, but stays out of the summary) */
+  PetscInt64 rows, cols, nnz;
+  PetscReal  us[M_NMETHODS];  /* median time per call; NAN where the method did not run */
+  PetscReal  err[M_NMETHODS]; /* max |y - y_aijcusparse| / max |y_aijcusparse| */
+  PetscReal  build_ms[BENCH_NFORMATS], first_ms[BENCH_NFORMATS];
+  PetscInt   strips;
+  PetscReal  copy_gbs;
+} BenchRecord;
+
+/* Figures derived from a record (NAN where an input is missing). */
+typedef struct {
+  PetscReal gbs_tuned, gbs_cusparse, copy_fraction;
+  PetscReal speedup[3]; /* aijtuned over aijcusparse, sellcuda, best raw cuSPARSE: their time / aijtuned's */
+  BenchMethod best_raw;
+  PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
+} BenchDerived;
+
+PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);
+PETSC_INTERN PetscErrorCode BenchDerive(const BenchRecord *, BenchDerived *);
+PETSC_INTERN PetscErrorCode BenchReportHeader(void);
+PETSC_INTERN PetscErrorCode BenchReportLine(const BenchRecord *);
+PETSC_INTERN PetscErrorCode BenchReportSummary(const BenchRecord *, PetscInt, PetscReal);
+PETSC_INTERN PetscErrorCode BenchCSVOpen(const char[], FILE **);
+PETSC_INTERN PetscErrorCode BenchCSVLine(FILE *, const BenchRecord *);
+PETSC_INTERN PetscErrorCode BenchCSVClose(FILE **);
