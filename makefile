@@ -4,6 +4,7 @@
 #   make            library, examples, tests
 #   make demo       solve a Poisson problem with -mat_type aijtuned and show the plan
 #   make test       every test; ends with "N passed, N failed"
+#   make bench      the GPU benchmarks (a CUDA PETSc only; bench/README.md)
 
 PETSC_DIR  ?= /usr/lib/petsc
 PETSC_ARCH ?=
@@ -102,6 +103,44 @@ $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) $< $(PLAN_SRC) -lm -o $@
+
+# Benchmarks (bench/README.md), only with a CUDA PETSc and not part of 'all': CI has no CUDA PETSc.
+# 'bench-gen' builds the generators' own check, plain C, anywhere.
+BENCH_DIRS     := bench/gen bench/common bench/spmv
+BENCH_CFLAGS   := $(CFLAGS_ALL) $(addprefix -I,$(BENCH_DIRS))
+BENCH_HEADERS  := $(wildcard include/*.h $(addsuffix /*.h,$(BENCH_DIRS)))
+BENCH_COMMON   := $(patsubst %.c,$(BUILD)/obj/%.o,bench/gen/matgen.c $(wildcard bench/common/*.c))
+BENCH_SPMV_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,bench/bench_spmv.c $(wildcard bench/spmv/*.c))
+BENCH_KSP_OBJ  := $(BUILD)/obj/bench/bench_ksp.o
+
+.PHONY: bench bench-gen
+ifeq ($(PETSC_HAVE_CUDA),1)
+bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/matgen_check
+else
+bench:
+	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
+endif
+bench-gen: $(BUILD)/bench/matgen_check
+
+$(BUILD)/obj/bench/%.o: bench/%.c $(BENCH_HEADERS)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@$(PCC) $(BENCH_CFLAGS) -c $< -o $@
+
+$(BUILD)/bench/bench_spmv: $(BENCH_SPMV_OBJ) $(BENCH_COMMON) $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  LINK $@"
+	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
+
+$(BUILD)/bench/bench_ksp: $(BENCH_KSP_OBJ) $(BENCH_COMMON) $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  LINK $@"
+	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
+
+$(BUILD)/bench/matgen_check: bench/gen/matgen_check.c bench/gen/matgen.c bench/spmv/sellpack.c $(wildcard bench/gen/*.h bench/spmv/sellpack.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@cc -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Ibench/gen -Ibench/spmv $(filter %.c,$^) -lm -o $@
 
 deps:
 	@bash config/install-deps.sh
