@@ -146,7 +146,7 @@ static PetscErrorCode UploadSell(RawCusparse r, PetscReal max_fill, PetscBool *o
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   if ((PetscReal)S.size > max_fill * (PetscReal)PetscMax(A->nnz, 1)) {
-    PetscCall(PetscSNPrintf(reason, len, "SELL-%d stores %.1fx the entries (-sell_max_fill %g)", SELL_SLICE, (double)S.size / (double)PetscMax(A->nnz, 1), (double)max_fill));
+    PetscCall(PetscSNPrintf(reason, len, "SELL-%d stores %.1fx the entries (-sell_max_fill %.1f)", SELL_SLICE, (double)S.size / (double)PetscMax(A->nnz, 1), (double)max_fill));
     sellpack_free(&S);
     *ok = PETSC_FALSE;
     PetscFunctionReturn(PETSC_SUCCESS);
