@@ -11,7 +11,7 @@
 #   SKIP_SPMV=1 SKIP_KSP=1  leave a program out
 #   KSP_N=160               Poisson grid for CG; KSP_FILE=... or KSP_GEN=circuit for the GMRES problem
 #   SPMV_OPTS=... KSP_OPTS=...  more options (for example -mat_aijtuned_formats csr,long)
-#   TIME_SPMV=330 TIME_KSP=120  time limits in seconds
+#   TIME_SPMV=300 TIME_KSP=90   time limits in seconds (with the build, at most ~9 minutes in all)
 set -uo pipefail
 out=${1:?usage: bash bench/run_bench.sh OUTDIR}
 cd "$(dirname "$0")/.." || exit 1
@@ -43,7 +43,7 @@ if [ -z "${SKIP_SPMV:-}" ]; then
     *) args+=(-f "$FILES") ;;
   esac
   # shellcheck disable=SC2086
-  timeout "${TIME_SPMV:-330}" build-cuda/bench/bench_spmv "${args[@]}" ${SPMV_OPTS:-} 2>&1 | tee "$out/spmv.txt"
+  timeout "${TIME_SPMV:-300}" build-cuda/bench/bench_spmv "${args[@]}" ${SPMV_OPTS:-} 2>&1 | tee "$out/spmv.txt"
   stamp "bench_spmv exit ${PIPESTATUS[0]} (124: time limit)"
   if python3 bench/plot_speedups.py "$out/spmv.csv" "$out/speedups.png" > /dev/null 2>&1; then stamp "plotted speedups.png"
   else stamp "no plot here (matplotlib?): run bench/plot_speedups.py on spmv.csv elsewhere"; fi
@@ -56,7 +56,7 @@ if [ -z "${SKIP_KSP:-}" ]; then
   elif [ -f .bench-data/ckt11752_dc_1.mtx.gz ]; then args+=(-f .bench-data/ckt11752_dc_1.mtx.gz)
   else args+=(-gen circuit); fi
   # shellcheck disable=SC2086
-  timeout "${TIME_KSP:-120}" build-cuda/bench/bench_ksp "${args[@]}" ${KSP_OPTS:-} 2>&1 | tee "$out/ksp.txt"
+  timeout "${TIME_KSP:-90}" build-cuda/bench/bench_ksp "${args[@]}" ${KSP_OPTS:-} 2>&1 | tee "$out/ksp.txt"
   stamp "bench_ksp exit ${PIPESTATUS[0]} (124: time limit)"
 fi
 ls -la "$out"
