@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU-machine benchmark session: CUDA PETSc from the carried archive, aijtuned and the benchmarks built
 # against it, then bench_spmv (generated suite + .bench-data) and bench_ksp.  About 4 minutes on an H200
-# (build 1-2, SpMV 2, KSP under 1); each step also has a time limit so that the whole stays under 8.
+# (build 1-2, SpMV 2, KSP under 1, estimated); time limits on the two programs keep the worst case under 10.
 #   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
 #   usage: bash bench/run_bench.sh OUTDIR
 # Environment, for shorter runs:
