@@ -24,6 +24,7 @@
 .  -mat_aijtuned_min_strip_share <0.01> - a strip needs at least this fraction of the matrix's entries
 .  -mat_aijtuned_ell_max_pad <0.1>    - ELL for strips whose padding is at most this fraction of entries
 .  -mat_aijtuned_sell_max_len <16>    - SELL (and ELL) for strips whose longest row has at most this many entries
+.  -mat_aijtuned_sell_big_rows <65536> - SELL also for rows up to 8 times sell_max_len in strips of at least this many rows
 .  -mat_aijtuned_sell_chunk <32>      - rows per SELL slice (C)
 .  -mat_aijtuned_sell_sigma <256>     - SELL sorting window for plans in natural order (sigma)
 -  -mat_aijtuned_dia_min_fill <0.75>  - DIA (the whole matrix, at most 32 diagonals) when entries fill this share of the diagonals

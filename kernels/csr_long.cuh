@@ -20,12 +20,7 @@ namespace aijt {
 /* Sum of slots [lo, hi) of the strip over the block; valid in thread 0.  Every thread must call it. */
 __device__ __forceinline__ double block_dot(const aijt_dev_strip &s, int64_t lo, int64_t hi, const double *__restrict__ x, double *shared32)
 {
-  const aijt_int *__restrict__ col = s.col;
-  const double *__restrict__ val   = s.val;
-  double sum                       = 0.0;
-#pragma unroll 4
-  for (int64_t k = lo + threadIdx.x; k < hi; k += blockDim.x) sum += __ldg(val + k) * __ldg(x + __ldg(col + k));
-  return block_sum(sum, shared32);
+  return block_sum(strided_dot(s.col, s.val, lo + threadIdx.x, hi, blockDim.x, x), shared32);
 }
 
 __device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)

@@ -29,10 +29,7 @@ __device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_r
 
   for (int64_t i = g.blk * groups_per_blk + threadIdx.x / TPR; i < s.nrows; i += ngroups) {
     const int64_t begin = __ldg(ptr + i), end = __ldg(ptr + i + 1);
-    double        sum   = 0.0;
-    /* unrolled so that several col -> x loads are in flight per lane */
-#pragma unroll 4
-    for (int64_t k = begin + lane; k < end; k += TPR) sum += __ldg(val + k) * __ldg(x + __ldg(col + k));
+    double        sum   = strided_dot(col, val, begin + lane, end, TPR, x);
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
     if (lane == 0) {

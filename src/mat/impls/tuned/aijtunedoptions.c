@@ -80,6 +80,9 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   ival = (PetscInt)R->sell_max_len;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_sell_max_len", "SELL and ELL for strips whose longest row has at most this many entries", "MATAIJTUNED", ival, &ival, NULL, 0));
   R->sell_max_len = (aijt_int)ival;
+  ival = (PetscInt)R->sell_big_rows;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_sell_big_rows", "SELL also for rows up to 8 times sell_max_len in strips of at least this many rows (0: never)", "MATAIJTUNED", ival, &ival, NULL, 0));
+  R->sell_big_rows = (aijt_int)ival;
   ival = R->sell_chunk;
   PetscCall(PetscOptionsRangeInt("-mat_aijtuned_sell_chunk", "Rows per SELL slice (C)", "MATAIJTUNED", ival, &ival, NULL, 1, 1024));
   R->sell_chunk = (int)ival;

@@ -62,6 +62,7 @@ typedef struct {
   double   ell_max_pad;    /* ELL when the strip's padding is at most this fraction of its entries */
   double   coo_cost;       /* cost of a COO tail entry relative to an ELL slot (HYB width choice) */
   aijt_int sell_max_len;   /* SELL and ELL for strips whose longest row is at most this */
+  aijt_int sell_big_rows;  /* ... or up to 8 times that in strips of at least this many rows (0: never) */
   int      sell_chunk;     /* C of SELL-C-sigma: rows per slice */
   int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
   int      block;          /* threads per block for every kernel */

@@ -17,7 +17,10 @@
           width is clSpMV's HYB choice (seed 001): the w minimising w * rows + coo_cost * excess(w), the
           excess going to the COO tail;
         - SELL-C-sigma when its rows are short (longest <= rules->sell_max_len: a thread works through a
-          whole row, and the slowest thread sets the time of a small matrix's product):
+          whole row, and the slowest thread sets the time of a small matrix's product), or, in a strip
+          of at least rules->sell_big_rows rows, up to 8 times that: so many rows keep every SM busy
+          whatever one thread's row costs, and SELL's one-thread-per-row reads need no shuffles
+          (sellcuda beat CSR-vector on 81-entry elasticity rows, bench/results/2026-11-21-h200-bench-v1):
           one thread per row, and slices of C rows stored
           column-major read coalesced where CSR-vector with few threads per row does not;
         - CSR-vector otherwise, with seed 003's TpR_SqMean = min(32, 2^ceil(log2 ceil(sqrt(len)))) taken
@@ -60,6 +63,7 @@ void aijt_rules_default(aijt_rules *rules)
   rules->ell_max_pad    = 0.10;
   rules->coo_cost       = 3.0; /* a tail entry reads row, col and val and adds atomically */
   rules->sell_max_len  = 16;
+  rules->sell_big_rows = 65536; /* about 500 rows for each of 132 SMs: throughput, not latency */
   rules->sell_chunk     = 32; /* a warp per slice */
   rules->sell_sigma     = 256;
   rules->block          = 256;
@@ -186,7 +190,7 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
   int               n = 0;
 
   if (st.max_len <= R->sell_max_len && (st.max_len == st.min_len || ell_slots - (double)st.nnz <= R->ell_max_pad * (double)st.nnz)) prefer = AIJT_ELL;
-  else if (st.max_len <= R->sell_max_len) prefer = AIJT_SELL; /* a thread per row: no long row */
+  else if (st.max_len <= R->sell_max_len || (R->sell_big_rows > 0 && st.rows >= R->sell_big_rows && st.max_len <= 8 * R->sell_max_len)) prefer = AIJT_SELL;
   else prefer = AIJT_CSR;
   order[n++] = prefer;
   order[n++] = AIJT_CSR;
@@ -229,15 +233,48 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
   return AIJT_ERR_FORMAT; /* unreachable while at least one format is allowed and COO never overflows */
 }
 
+/* Blocks per row of a LONG strip: enough that a thread has at most about 16 entries, more while the
+   strip has too few rows to give the device AIJT_FILL_BLOCKS blocks, but never under about 4 entries per
+   thread (parts cost a workspace store and a counter each). */
+#define AIJT_FILL_BLOCKS 1024 /* about 8 blocks on each of an H100's or H200's 132 SMs */
+
+
+static int long_parts(const builder *b, aijt_int rows, aijt_int max_len)
+{
+  const double block = (double)b->rules->block;
+  double       lo = ceil((double)max_len / (16 * block)), hi = ceil((double)max_len / (4 * block));
+  double       fill = ceil((double)AIJT_FILL_BLOCKS / (double)(rows > 0 ? rows : 1));
+  double       parts = fill > lo ? fill : lo;
+  if (parts > hi) parts = hi;
+  return (int)(parts < 1 ? 1 : parts > 1024 ? 1024 : parts);
+}
+
+/* The power of two at or above the parts a row of len entries needs at 4 entries per thread. */
+static int parts_class(const builder *b, aijt_int len)
+{
+  int c = 1;
+  while (c < 1024 && (double)c * 4 * (double)b->rules->block < (double)len) c *= 2;
+  return c;
+}
+
+/* Step 3.  Sorted, a long run is cut where the parts class changes, so that a row of 600 entries does not
+   get the hundred blocks a row of 100k needs (an R-MAT graph's long rows span three decades). */
 static aijt_err emit_long(builder *b, aijt_int begin, aijt_int end)
 {
-  range_stats st = stats_of(b, begin, end);
   if (!allowed(b, AIJT_LONG)) return emit_short(b, begin, end);
-  aijt_strip s = strip_init(b, AIJT_LONG, begin, end, st);
-  double     per_block = (double)b->rules->block * 4.0; /* about 4 entries per thread: parts are cheap, latency is not */
-  double     bpr       = ceil((double)st.max_len / per_block);
-  s.blocks_per_row     = (int)(bpr < 1 ? 1 : bpr > 1024 ? 1024 : bpr);
-  return push_strip(b, &s);
+  for (aijt_int seg = begin; seg < end;) {
+    aijt_int e = seg + 1;
+    if (b->plan->sorted)
+      while (e < end && parts_class(b, row_len(b, e)) == parts_class(b, row_len(b, seg))) e++;
+    else e = end;
+    range_stats st = stats_of(b, seg, e);
+    aijt_strip  s  = strip_init(b, AIJT_LONG, seg, e, st);
+    s.blocks_per_row = long_parts(b, st.rows, st.max_len);
+    aijt_err err     = push_strip(b, &s);
+    if (err) return err;
+    seg = e;
+  }
+  return AIJT_OK;
 }
 
 static aijt_err emit_coo(builder *b, aijt_int begin, aijt_int end)
@@ -344,5 +381,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
 }
