@@ -33,6 +33,10 @@ struct fused_args {
   aijt_dev_strip strip[AIJT_FUSED_MAX];
 };
 
+/* ALL = false keeps only DIA and the COO row initialisation: the other formats' batched gathers take
+   40 registers, a quarter of the occupancy that launches of DIA strips alone (the stencils' plans)
+   keep at 32 (the DIA product was 15% slower inside the full kernel, bench/results/2026-11-21-h200-bench-v2). */
+template <bool ALL>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
 {
   int s = 0;
@@ -42,6 +46,7 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid
 
   switch (S.format) {
   case AIJT_CSR:
+    if (!ALL) break;
     switch (S.tpr) {
 #define AIJT_CSR_CASE(T) \
   case T: \
@@ -52,12 +57,13 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid
     }
     break;
   case AIJT_LONG:
-    csr_long_rows(S, g, x, z, y);
+    if (ALL) csr_long_rows(S, g, x, z, y);
     break;
   case AIJT_ELL:
-    ell_rows(S, g, x, z, y);
+    if (ALL) ell_rows(S, g, x, z, y);
     break;
   case AIJT_SELL:
+    if (!ALL) break;
     /* the planner's default C = 32 gets constant indexing; any other C reads it at run time */
     if (S.chunk == 32) sell_rows<32>(S, g, x, z, y);
     else sell_rows<0>(S, g, x, z, y);
@@ -126,8 +132,11 @@ int64_t blocks_for(const aijt_dev_strip *s, unsigned block)
 
 cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
 {
+  bool all = false;
   if (!a.nstrips) return cudaSuccess;
-  aijt::fused_spmv_kernel<<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  for (int s = 0; s < a.nstrips; s++) all = all || (a.strip[s].format != AIJT_DIA && a.strip[s].format != AIJT_COO);
+  if (all) aijt::fused_spmv_kernel<true><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  else aijt::fused_spmv_kernel<false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
   a.nstrips = 0;
   return cudaGetLastError();
 }
