@@ -73,7 +73,7 @@ $(BUILD)/obj/%.o: %.cu $(wildcard kernels/*.h kernels/*.cuh $(PLAN_DIR)/*.h)
 
 # The kernels' device test: every layout against the host reference (prints "no CUDA device" without a GPU).
 PLAN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC))
-$(BUILD)/tests/kernels/test_kernels: kernels/tests/test_kernels.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h)
+$(BUILD)/tests/kernels/test_kernels: kernels/tests/test_kernels.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  NVCC $<"
 	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
@@ -99,7 +99,7 @@ $(BUILD)/tests/petsc/ksp_ex2: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/ex2.c
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
 
 # The planner's own tests need no PETSc: plain C against the planner sources.
-$(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h)
+$(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) $< $(PLAN_SRC) -lm -o $@

@@ -197,17 +197,7 @@ static PetscErrorCode CollectFiles(int argc, char **argv, PetscInt *n, char ***f
     char *list, *save = NULL;
     if (strcmp(argv[a], "-f")) continue;
     PetscCall(PetscStrallocpy(argv[a + 1], &list));
-    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-      if (*n == cap) {
-        char **more;
-        PetscCall(PetscMalloc1(2 * cap, &more));
-        PetscCall(PetscArraycpy(more, *files, cap));
-        PetscCall(PetscFree(*files));
-        *files = more;
-        cap *= 2;
-      }
-      PetscCall(PetscStrallocpy(tok, &(*files)[(*n)++]));
-    }
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) PetscCall(BenchListAppend(tok, n, &cap, files));
     PetscCall(PetscFree(list));
   }
   PetscFunctionReturn(PETSC_SUCCESS);

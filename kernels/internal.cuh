@@ -52,46 +52,30 @@ __device__ __forceinline__ double block_sum(double v, double *shared32)
   return v;
 }
 
-/* sum + val[k] * x[col[k]] over k = first, first + stride, ... < end, four slots per step with their
+/* sum of val[k] * x[col[k]] over k = first, first + stride, ... < end, four slots per step with their
    loads issued before any product: four independent gathers of x in flight per thread, where a plain
    loop (even unrolled) can wait on each col -> x chain in turn.  The additions keep the order of k, so
-   the result is the plain loop's. */
-__device__ __forceinline__ double strided_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const double *__restrict__ x)
+   the result is the plain loop's.  PADDED (ELL, SELL): slots with col < 0 are skipped, never
+   multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read. */
+template <bool PADDED>
+__device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const double *__restrict__ x)
 {
   double  sum = 0.0;
   int64_t k   = first;
   for (; k + 3 * stride < end; k += 4 * stride) {
-    const aijt_int c0 = __ldg(col + k), c1 = __ldg(col + k + stride), c2 = __ldg(col + k + 2 * stride), c3 = __ldg(col + k + 3 * stride);
-    const double   v0 = __ldg(val + k), v1 = __ldg(val + k + stride), v2 = __ldg(val + k + 2 * stride), v3 = __ldg(val + k + 3 * stride);
-    const double   x0 = __ldg(x + c0), x1 = __ldg(x + c1), x2 = __ldg(x + c2), x3 = __ldg(x + c3);
-    sum += v0 * x0;
-    sum += v1 * x1;
-    sum += v2 * x2;
-    sum += v3 * x3;
-  }
-  for (; k < end; k += stride) sum += __ldg(val + k) * __ldg(x + __ldg(col + k));
-  return sum;
-}
-
-/* The same over a padded layout (ELL, SELL): slots with col < 0 are skipped, never multiplied, so an
-   Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read. */
-__device__ __forceinline__ double strided_dot_padded(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const double *__restrict__ x)
-{
-  double  sum = 0.0;
-  int64_t k   = first;
-  for (; k + 3 * stride < end; k += 4 * stride) {
-    const aijt_int c0 = __ldg(col + k), c1 = __ldg(col + k + stride), c2 = __ldg(col + k + 2 * stride), c3 = __ldg(col + k + 3 * stride);
-    const double   v0 = __ldg(val + k), v1 = __ldg(val + k + stride), v2 = __ldg(val + k + 2 * stride), v3 = __ldg(val + k + 3 * stride);
-    const double   x0 = c0 >= 0 ? __ldg(x + c0) : 0.0, x1 = c1 >= 0 ? __ldg(x + c1) : 0.0;
-    const double   x2 = c2 >= 0 ? __ldg(x + c2) : 0.0, x3 = c3 >= 0 ? __ldg(x + c3) : 0.0;
-    if (c0 >= 0) sum += v0 * x0;
-    if (c1 >= 0) sum += v1 * x1;
-    if (c2 >= 0) sum += v2 * x2;
-    if (c3 >= 0) sum += v3 * x3;
+    aijt_int c[4];
+    double   v[4], xv[4];
+#pragma unroll
+    for (int u = 0; u < 4; u++) c[u] = __ldg(col + k + u * stride), v[u] = __ldg(val + k + u * stride);
+#pragma unroll
+    for (int u = 0; u < 4; u++) xv[u] = !PADDED || c[u] >= 0 ? __ldg(x + c[u]) : 0.0;
+#pragma unroll
+    for (int u = 0; u < 4; u++)
+      if (!PADDED || c[u] >= 0) sum += v[u] * xv[u];
   }
   for (; k < end; k += stride) {
     const aijt_int c = __ldg(col + k);
-    if (c >= 0) sum += __ldg(val + k) * __ldg(x + c);
+    if (!PADDED || c >= 0) sum += __ldg(val + k) * __ldg(x + c);
   }
   return sum;
 }

@@ -124,11 +124,28 @@ static int CompareString(const void *a, const void *b)
 }
 
 /* The *.mtx and *.mtx.gz files of a directory, sorted by name. */
+/* Append a copy of name to a list of capacity *cap, doubling it when full. */
+PetscErrorCode BenchListAppend(const char name[], PetscInt *n, PetscInt *cap, char ***list)
+{
+  PetscFunctionBegin;
+  if (*n == *cap) {
+    char **more;
+    PetscCall(PetscMalloc1(2 * *cap, &more));
+    PetscCall(PetscArraycpy(more, *list, *cap));
+    PetscCall(PetscFree(*list));
+    *list = more;
+    *cap *= 2;
+  }
+  PetscCall(PetscStrallocpy(name, &(*list)[(*n)++]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode BenchListFiles(const char dir[], PetscInt *n, char ***files)
 {
   DIR           *d = opendir(dir);
   struct dirent *e;
   PetscInt       cap = 16;
+  char           path[PETSC_MAX_PATH_LEN];
 
   PetscFunctionBegin;
   PetscCheck(d, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot open directory %s", dir);
@@ -137,17 +154,8 @@ PetscErrorCode BenchListFiles(const char dir[], PetscInt *n, char ***files)
   while ((e = readdir(d))) {
     size_t len = strlen(e->d_name);
     if (!((len > 4 && !strcmp(e->d_name + len - 4, ".mtx")) || (len > 7 && !strcmp(e->d_name + len - 7, ".mtx.gz")))) continue;
-    if (*n == cap) {
-      char **more;
-      PetscCall(PetscMalloc1(2 * cap, &more));
-      PetscCall(PetscArraycpy(more, *files, cap));
-      PetscCall(PetscFree(*files));
-      *files = more;
-      cap *= 2;
-    }
-    PetscCall(PetscMalloc1(strlen(dir) + len + 2, &(*files)[*n]));
-    PetscCall(PetscSNPrintf((*files)[*n], strlen(dir) + len + 2, "%s/%s", dir, e->d_name));
-    (*n)++;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s", dir, e->d_name));
+    PetscCall(BenchListAppend(path, n, &cap, files));
   }
   closedir(d);
   qsort(*files, (size_t)*n, sizeof(char *), CompareString);

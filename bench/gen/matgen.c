@@ -341,6 +341,7 @@ matgen_err matgen_circuit(int64_t n, int nets, int64_t net_min, int64_t net_max,
   int32_t      *node = NULL, *mem = NULL, *xcol = NULL, *row = NULL;
   colbuf        b   = {NULL, 0, 0};
   rng           r;
+  int           ok = 0;
 
   clear(A);
   if (n < 16 || n > INT32_MAX || nets < 0 || nets > 64 || net_min < 1 || net_max < net_min || net_max >= n) return MATGEN_ERR_ARG;
@@ -406,20 +407,15 @@ matgen_err matgen_circuit(int64_t n, int nets, int64_t net_min, int64_t net_max,
     if (colbuf_append(&b, row, len)) goto nomem;
     rowptr[i + 1] = b.n;
   }
+  ok = 1;
+nomem: /* and the way out after success: the scratch arrays go either way */
   free(node);
   free(moff);
   free(xoff);
   free(mem);
   free(xcol);
   free(row);
-  return finish(n, n, rowptr, &b, VALUES_DOMINANT, 0.0, A);
-nomem:
-  free(node);
-  free(moff);
-  free(xoff);
-  free(mem);
-  free(xcol);
-  free(row);
+  if (ok) return finish(n, n, rowptr, &b, VALUES_DOMINANT, 0.0, A);
   free(rowptr);
   free(b.col);
   return MATGEN_ERR_MEM;

@@ -3,6 +3,7 @@ static const char help[] = "Property test of the planner (no PETSc): every rule 
                            "results must agree bit for bit.\n";
 
 #include "aijtplan.h"
+#include "../common/teststencil.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -60,26 +61,16 @@ static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len
   return A;
 }
 
-/* A 2-D (nz = 1) or 3-D 5/7-point stencil on an nx x ny x nz grid; with holes, every 11th off-diagonal
-   entry is left out (a stencil with missing couplings still has few diagonals: DIA pads them). */
+/* A stencil (teststencil.h) with random values. */
 static matrix make_stencil(const char *name, aijt_int nx, aijt_int ny, aijt_int nz, int holes)
 {
-  aijt_int n = nx * ny * nz, k = 0, cnt = 0;
+  aijt_int n = nx * ny * nz;
   matrix   A = {name, n, n, NULL, NULL, NULL};
   A.rowptr   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
   A.colidx   = (aijt_int *)malloc(((size_t)7 * n + 1) * sizeof(aijt_int));
   A.values   = (double *)malloc(((size_t)7 * n + 1) * sizeof(double));
-  A.rowptr[0] = 0;
-  for (aijt_int r = 0; r < n; r++) {
-    aijt_int i = r % nx, j = (r / nx) % ny, l = r / (nx * ny);
-    aijt_int cand[7] = {l > 0 ? r - nx * ny : -1, j > 0 ? r - nx : -1, i > 0 ? r - 1 : -1, r, i < nx - 1 ? r + 1 : -1, j < ny - 1 ? r + nx : -1, l < nz - 1 ? r + nx * ny : -1};
-    for (int c = 0; c < 7; c++) {
-      if (cand[c] < 0 || (holes && c != 3 && ++cnt % 11 == 0)) continue;
-      A.colidx[k]   = cand[c];
-      A.values[k++] = rnd_value();
-    }
-    A.rowptr[r + 1] = k;
-  }
+  aijt_int nnz = test_stencil_pattern(nx, ny, nz, holes, A.rowptr, A.colidx);
+  for (aijt_int k = 0; k < nnz; k++) A.values[k] = rnd_value();
   return A;
 }
 
