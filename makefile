@@ -45,6 +45,7 @@ ifeq ($(PETSC_HAVE_CUDA),1)
   CFLAGS_ALL += -Ikernels
 endif
 KERNEL_TESTS := $(if $(NVCC),$(BUILD)/tests/kernels/test_kernels)
+TOOLS        := $(if $(NVCC),$(BUILD)/tools/aijt_calibrate)
 
 EXAMPLES      := $(patsubst %.c,$(BUILD)/%,$(wildcard examples/tutorials/*.c))
 MAT_TESTS     := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/mat/*.c))
@@ -54,12 +55,13 @@ PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
 PETSC_EXAMPLES := $(firstword $(wildcard $(PETSC_DIR)/share/petsc/examples/src $(PETSC_DIR)/src))
 PETSC_TESTS    := $(BUILD)/tests/petsc/ksp_ex2
 
-.PHONY: all lib examples tests demo test clean deps
-all: lib examples tests
+.PHONY: all lib examples tests tools demo test clean deps
+all: lib examples tests tools
 
 lib: $(LIB)
 examples: $(EXAMPLES)
 tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS)
+tools: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
@@ -97,6 +99,12 @@ $(BUILD)/tests/petsc/ksp_ex2: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/ex2.c
 	@mkdir -p $(dir $@)
 	@echo "  CC   $< (PETSc's own, unchanged)"
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+
+# The calibration program (no PETSc): writes the performance model of the GPU it runs on (models/).
+$(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h kernels/*.cuh)
+	@mkdir -p $(dir $@)
+	@echo "  NVCC $<"
+	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
 
 # The planner's own tests need no PETSc: plain C against the planner sources.
 $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h tests/common/*.h)

@@ -84,7 +84,6 @@ cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cu
 
 /* Every strip (one launch per AIJT_FUSED_MAX strips of equal block size), then the tail (t may be
    NULL): y = A x, or y = A x + z.  Stops at the first error. */
-#define AIJT_FUSED_MAX 16
 cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -20,7 +20,7 @@
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
    Without a CUDA device: "no CUDA device: skipped", exit 0.
 */
-#include "aijtkernels.h"
+#include "devcopy.cuh"
 #include "../../tests/common/teststencil.h"
 
 #include <cuda_runtime.h>
@@ -185,94 +185,6 @@ static void make_rulesets(void)
   rs->rules.block = 1024;
 }
 
-/* ---------------------------------------------------------------- device copies */
-
-static int cuda_ok(cudaError_t err, const char *what)
-{
-  if (err == cudaSuccess) return 1;
-  printf("  CUDA error in %s: %s\n", what, cudaGetErrorString(err));
-  return 0;
-}
-
-/* device copy of n elements (at least one is allocated, so no pointer is NULL) */
-static int upload(void **dst, const void *src, size_t n, size_t size)
-{
-  *dst = NULL;
-  if (!cuda_ok(cudaMalloc(dst, (n ? n : 1) * size), "cudaMalloc")) return 0;
-  return !n || cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
-}
-
-template <typename T>
-static int upload_to(const T **dst, const T *src, size_t n)
-{
-  void *p = NULL;
-  int   ok = upload(&p, src, n, sizeof(T));
-  *dst     = (const T *)p;
-  return ok;
-}
-
-typedef struct {
-  int             nstrips;
-  aijt_dev_strip *strips;
-  aijt_dev_coo    tail;
-} dev_layouts;
-
-static int dev_free(dev_layouts *D)
-{
-  int ok = 1;
-  for (int s = 0; s < D->nstrips; s++) {
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].rows), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
-    ok &= cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
-    ok &= cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
-  }
-  free(D->strips);
-  ok &= cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
-  ok &= cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
-  ok &= cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
-  memset(D, 0, sizeof(*D));
-  return ok;
-}
-
-static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const ruleset *rs, dev_layouts *D)
-{
-  int ok = 1;
-  memset(D, 0, sizeof(*D));
-  D->strips = (aijt_dev_strip *)calloc((size_t)L->nstrips + 1, sizeof(aijt_dev_strip));
-  for (int s = 0; s < L->nstrips && ok; s++) {
-    const aijt_layout *S = &L->strips[s];
-    aijt_dev_strip    *d = &D->strips[s];
-    size_t             nptr, npartial, ncount;
-    aijt_dev_strip_init(d, &P->strips[s], S);
-    D->nstrips = s + 1;
-    if (rs->tpr && d->format == AIJT_CSR) d->tpr = rs->tpr;
-    if (rs->bpr && d->format == AIJT_LONG) d->blocks_per_row = rs->bpr;
-    if (rs->block) d->block = rs->block;
-    nptr = aijt_dev_strip_ptr_count(d);
-    aijt_dev_strip_workspace(d, &npartial, &ncount);
-    /* aijt_dev_strip_init left the pointers NULL: a skipped upload leaves nothing to free */
-    ok = ok && upload_to(&d->rows, S->rows, (size_t)S->nrows);
-    if (nptr) ok = ok && upload_to(&d->ptr, S->ptr, nptr);
-    if (S->col) ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
-    ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
-    if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
-    if (npartial) {
-      ok = ok && cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
-      ok = ok && cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
-      ok = ok && cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
-    }
-  }
-  D->tail.nnz   = L->tail.nnz;
-  D->tail.block = rs->block ? rs->block : rs->rules.block;
-  ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
-  ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
-  ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
-  return ok;
-}
-
 /* ---------------------------------------------------------------- one case */
 
 enum { TRIAL_EXACT, TRIAL_RANDOM, TRIAL_INF, NTRIALS };
@@ -353,8 +265,9 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
     for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)((int)(rnd() % 33) - 16) / 16.0 : rnd_uniform();
     if (trial != TRIAL_INF) {
-      ok = dev_free(&D) && ok;
-      ok = ok && dev_upload(plan, L, rs, &D);
+      dev_params o = {rs->tpr, rs->bpr, rs->block};
+      ok           = dev_free(&D) && ok;
+      ok           = ok && dev_upload(plan, L, &o, rs->rules.block, &D);
     }
     ok = ok && cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");

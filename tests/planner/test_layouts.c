@@ -4,6 +4,7 @@ static const char help[] = "Property test of the planner (no PETSc): every rule 
 
 #include "aijtplan.h"
 #include "../common/teststencil.h"
+#include "../common/testmodel.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -103,12 +104,20 @@ static int failures = 0, checks = 0;
     } \
   } while (0)
 
-static void check_rules(const matrix *A, const aijt_rules *R, const char *label, unsigned *formats_seen)
+static aijt_model model; /* the synthetic one: the model planner is checked like the rules */
+
+/* The rules' plan, or the model planner's with model_plan set. */
+static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_plan, aijt_plan **plan)
+{
+  return model_plan ? aijt_plan_model(csr, R, &model, plan) : aijt_plan_rules(csr, R, plan);
+}
+
+static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
   aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
-  aijt_err      err  = aijt_plan_rules(&csr, R, &plan);
+  aijt_err      err  = plan_with(&csr, R, model_plan, &plan);
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = malloc(nx * sizeof(double)), *z = malloc(ny * sizeof(double)), *y = malloc(ny * sizeof(double)), *ref = malloc(ny * sizeof(double));
 
@@ -124,7 +133,7 @@ static void check_rules(const matrix *A, const aijt_rules *R, const char *label,
   EXPECT(plan->features.nnz == plan->nnz && plan->features.max_len >= plan->features.min_len, "%s: features disagree with the plan", label);
   {
     aijt_plan *again = NULL;
-    EXPECT(!aijt_plan_rules(&csr, R, &again) && aijt_plan_equal(plan, again), "%s: planning twice gives another plan", label);
+    EXPECT(!plan_with(&csr, R, model_plan, &again) && aijt_plan_equal(plan, again), "%s: planning twice gives another plan", label);
     aijt_plan_destroy(&again);
   }
   for (int s = 0; s < plan->nstrips; s++) {
@@ -197,14 +206,19 @@ static void check_matrix(matrix *A)
           R.ell_max_pad    = 0.5;
         }
         if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
-        snprintf(label, sizeof(label), "sort=%d small=%d formats=%s", sort, small, f < 0 ? "all" : aijt_format_names[f]);
-        check_rules(A, &R, label, &seen);
+        for (int model_plan = 0; model_plan < 2; model_plan++) {
+          snprintf(label, sizeof(label), "%s sort=%d small=%d formats=%s", model_plan ? "model" : "rules", sort, small, f < 0 ? "all" : aijt_format_names[f]);
+          check_rules(A, &R, model_plan, label, &seen);
+        }
       }
     }
+  aijt_rules_default(&R); /* the model without CSR: the other formats must hold every row */
+  R.allowed = AIJT_ALL_FORMATS & ~AIJT_FORMAT_BIT(AIJT_CSR);
+  check_rules(A, &R, 1, "model formats=all but csr", &seen);
   aijt_rules_default(&R);
   R.allowed = AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_COO);
   R.ell_max_pad = 1e9; /* every short strip is HYB: ELL plus a COO tail */
-  check_rules(A, &R, "hyb", &seen);
+  check_rules(A, &R, 0, "hyb", &seen);
   printf("%-22s %7lld x %-7lld nnz %8lld: formats seen", A->name, (long long)A->nrows, (long long)A->ncols, (long long)(A->nrows ? A->rowptr[A->nrows] : 0));
   for (int f = 0; f < AIJT_NFORMATS; f++)
     if (seen & AIJT_FORMAT_BIT(f)) printf(" %s", aijt_format_names[f]);
@@ -216,6 +230,7 @@ int main(int argc, char **argv)
 {
   aijt_int len[20000];
   (void)argc, (void)argv, (void)help;
+  test_model(&model);
 
   aijt_format f;
   if (aijt_format_from_name("SELL", &f) || f != AIJT_SELL || aijt_format_from_name("bcsr", &f) != AIJT_ERR_FORMAT) {

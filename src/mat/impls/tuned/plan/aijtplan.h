@@ -49,6 +49,9 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 /* A DIA strip has at most this many diagonals: a row's diagonals are the bits of one 32-bit mask. */
 #define AIJT_DIA_MAX_DIAGS 32
 
+/* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches. */
+#define AIJT_FUSED_MAX 16
+
 /* Parse a name from aijt_format_names (case-insensitive). */
 aijt_err aijt_format_from_name(const char *name, aijt_format *format);
 
@@ -90,6 +93,7 @@ typedef struct {
   aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals */
   int         chunk;          /* SELL: rows per slice */
   int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
+  double      predicted_us;   /* the performance model's time for the strip alone (0: not predicted) */
 } aijt_strip;
 
 typedef struct {

@@ -47,7 +47,7 @@
 
    The default numbers are rules of thumb, not measurements; the performance model issue replaces them.
 */
-#include "aijtplan.h"
+#include "planbuild.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -68,15 +68,6 @@ void aijt_rules_default(aijt_rules *rules)
   rules->sell_sigma     = 256;
   rules->block          = 256;
   rules->dia_min_fill   = 0.75; /* 8 / 0.75 = 10.7 bytes per entry, a margin under CSR's 12 */
-}
-
-/* seed 004 / seed 003 eq. (2): next power of two at or above sqrt(len), capped at a warp */
-static int tpr_sqmean(double mean)
-{
-  double r   = ceil(sqrt(mean > 1.0 ? mean : 1.0));
-  int    tpr = 1;
-  while (tpr < 32 && (double)tpr < r) tpr *= 2;
-  return tpr;
 }
 
 typedef struct {
@@ -128,17 +119,7 @@ static int tiny_run(const builder *b, range_stats st)
 
 static aijt_err push_strip(builder *b, const aijt_strip *s)
 {
-  aijt_plan *p = b->plan;
-  if (p->nstrips == b->cap) {
-    int         cap = b->cap ? 2 * b->cap : 8;
-    aijt_strip *n   = (aijt_strip *)realloc(p->strips, (size_t)cap * sizeof(aijt_strip));
-    if (!n) return AIJT_ERR_MEM;
-    p->strips = n;
-    b->cap    = cap;
-  }
-  p->strips[p->nstrips++] = *s;
-  p->tail_nnz += s->tail_nnz;
-  return AIJT_OK;
+  return aijt_plan_append(b->plan, &b->cap, s);
 }
 
 static aijt_strip strip_init(const builder *b, aijt_format f, aijt_int begin, aijt_int end, range_stats st)
@@ -206,7 +187,7 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
     aijt_strip s = strip_init(b, f, begin, end, st);
     switch (f) {
     case AIJT_CSR:
-      s.tpr = tpr_sqmean((double)st.max_len);
+      s.tpr = aijt_tpr_sqmean((double)st.max_len);
       break;
     case AIJT_LONG:
       s.blocks_per_row = 1;
@@ -233,20 +214,9 @@ static aijt_err emit_short(builder *b, aijt_int begin, aijt_int end)
   return AIJT_ERR_FORMAT; /* unreachable while at least one format is allowed and COO never overflows */
 }
 
-/* Blocks per row of a LONG strip: enough that a thread has at most about 16 entries, more while the
-   strip has too few rows to give the device AIJT_FILL_BLOCKS blocks, but never under about 4 entries per
-   thread (parts cost a workspace store and a counter each). */
-#define AIJT_FILL_BLOCKS 1024 /* about 8 blocks on each of an H100's or H200's 132 SMs */
-
-
 static int long_parts(const builder *b, aijt_int rows, aijt_int max_len)
 {
-  const double block = (double)b->rules->block;
-  double       lo = ceil((double)max_len / (16 * block)), hi = ceil((double)max_len / (4 * block));
-  double       fill = ceil((double)AIJT_FILL_BLOCKS / (double)(rows > 0 ? rows : 1));
-  double       parts = fill > lo ? fill : lo;
-  if (parts > hi) parts = hi;
-  return (int)(parts < 1 ? 1 : parts > 1024 ? 1024 : parts);
+  return aijt_long_parts(b->rules->block, rows, max_len);
 }
 
 /* The power of two at or above the parts a row of len entries needs at 4 entries per thread. */
@@ -299,8 +269,8 @@ static aijt_err cut_short(builder *b, aijt_int begin, aijt_int end)
     aijt_int e   = seg;
     double   nnz = 0;
     do {
-      int cls = tpr_sqmean((double)row_len(b, e));
-      while (e < end && tpr_sqmean((double)row_len(b, e)) == cls) nnz += (double)row_len(b, e++);
+      int cls = aijt_tpr_sqmean((double)row_len(b, e));
+      while (e < end && aijt_tpr_sqmean((double)row_len(b, e)) == cls) nnz += (double)row_len(b, e++);
     } while (e < end && too_small(b, (double)(e - seg), nnz));
     if (e < end && too_small(b, (double)(end - e), run_nnz - done_nnz - nnz)) e = end;
     aijt_err err = emit_short(b, seg, e);
@@ -341,12 +311,7 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
   memset(&b, 0, sizeof(b));
   b.A     = A;
   b.rules = rules;
-  b.plan  = (aijt_plan *)calloc(1, sizeof(aijt_plan));
-  if (!b.plan) return AIJT_ERR_MEM;
-  b.plan->nrows = A->nrows;
-  b.plan->ncols = A->ncols;
-  b.plan->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
-  aijt_features_compute(A, &b.plan->features);
+  if ((err = aijt_plan_start(A, &b.plan))) return err;
   if (allowed(&b, AIJT_DIA)) {
     int done;
     if ((err = plan_dia(&b, &done))) goto fail;

@@ -1,0 +1,105 @@
+/*
+   Device copies of a plan's layouts for programs without PETSc (the kernel test, the calibration
+   program): one cudaMalloc per array, synchronous copies.  The PETSc glue has its own upload (one
+   allocation, PETSc's stream and logging).  Header-only: each program includes it once.
+*/
+#pragma once
+
+#include "aijtkernels.h"
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cuda_ok(cudaError_t err, const char *what)
+{
+  if (err == cudaSuccess) return 1;
+  printf("  CUDA error in %s: %s\n", what, cudaGetErrorString(err));
+  return 0;
+}
+
+/* device copy of n elements (at least one is allocated, so no pointer is NULL) */
+static int upload(void **dst, const void *src, size_t n, size_t size)
+{
+  *dst = NULL;
+  if (!cuda_ok(cudaMalloc(dst, (n ? n : 1) * size), "cudaMalloc")) return 0;
+  return !n || cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+}
+
+template <typename T>
+static int upload_to(const T **dst, const T *src, size_t n)
+{
+  void *p = NULL;
+  int   ok = upload(&p, src, n, sizeof(T));
+  *dst     = (const T *)p;
+  return ok;
+}
+
+typedef struct {
+  int             nstrips;
+  aijt_dev_strip *strips;
+  aijt_dev_coo    tail;
+} dev_layouts;
+
+/* Launch parameters that replace the plan's when > 0 (the kernel test's rule sets). */
+typedef struct {
+  int tpr, bpr, block;
+} dev_params;
+
+static int dev_free(dev_layouts *D)
+{
+  int ok = 1;
+  for (int s = 0; s < D->nstrips; s++) {
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].rows), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
+    ok &= cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
+    ok &= cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
+    ok &= cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
+  }
+  free(D->strips);
+  ok &= cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
+  ok &= cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
+  ok &= cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
+  memset(D, 0, sizeof(*D));
+  return ok;
+}
+
+/* Device copies of L (made from plan P) with the plan's launch parameters, or o's where o sets them. */
+static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const dev_params *o, int tail_block, dev_layouts *D)
+{
+  int ok = 1;
+  memset(D, 0, sizeof(*D));
+  D->strips = (aijt_dev_strip *)calloc((size_t)L->nstrips + 1, sizeof(aijt_dev_strip));
+  for (int s = 0; s < L->nstrips && ok; s++) {
+    const aijt_layout *S = &L->strips[s];
+    aijt_dev_strip    *d = &D->strips[s];
+    size_t             nptr, npartial, ncount;
+    aijt_dev_strip_init(d, &P->strips[s], S);
+    D->nstrips = s + 1;
+    if (o && o->tpr && d->format == AIJT_CSR) d->tpr = o->tpr;
+    if (o && o->bpr && d->format == AIJT_LONG) d->blocks_per_row = o->bpr;
+    if (o && o->block) d->block = o->block;
+    nptr = aijt_dev_strip_ptr_count(d);
+    aijt_dev_strip_workspace(d, &npartial, &ncount);
+    /* aijt_dev_strip_init left the pointers NULL: a skipped upload leaves nothing to free */
+    ok = ok && upload_to(&d->rows, S->rows, (size_t)S->nrows);
+    if (nptr) ok = ok && upload_to(&d->ptr, S->ptr, nptr);
+    if (S->col) ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
+    ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
+    if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
+    if (npartial) {
+      ok = ok && cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
+      ok = ok && cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
+      ok = ok && cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
+    }
+  }
+  D->tail.nnz   = L->tail.nnz;
+  D->tail.block = o && o->block ? o->block : tail_block;
+  ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
+  ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
+  ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
+  return ok;
+}

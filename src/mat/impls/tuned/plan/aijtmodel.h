@@ -1,0 +1,81 @@
+/*
+   The performance model: what a strip costs on one GPU, in the spirit of seed 000 (a curve of time
+   against row length per kernel, measured on the device), plus one feature for how the strip reads x.
+
+   The calibration program (tools/calibrate.cu) times every kernel on sample strips sized to fill the
+   device, for a set of row lengths and two column patterns: "local" (a row's columns next to the row:
+   x comes from cache) and "random" (columns spread over 2^21 values: every gather is a new sector).
+   For each it records the time per row with the device full, and the locality feature of that matrix
+   (aijt_locality: distinct 32-byte sectors of x per entry, in windows of entries in plan order).  A
+   strip's row then costs the local time plus the share of the random-minus-local difference that its
+   own feature puts it at, interpolated in the row length.
+
+   The model is a text file, versioned and named after the device (models/<device>.model):
+
+       aijtuned-model 1
+       device NVIDIA H200
+       launch_us 4.2           a fused launch, beyond its strips
+       strip_us 0.3            one more strip in a launch
+       long_entry_ns 0.5       LONG: one thread block's time per entry (few long rows: the critical path)
+       kernel csr 4 2.9        format, parameter (CSR: threads per row; SELL: C), a tiny strip alone (us)
+       point 8 1.21 3.40 0.05 0.97    row length, ns/row local, ns/row random, feature local, random
+       ...
+       end
+
+   Pure C, no PETSc: the planner, the calibration program and the benchmarks share it.
+*/
+#pragma once
+
+#include "aijtplan.h"
+
+#define AIJT_MODEL_VERSION     1
+#define AIJT_MODEL_MAX_POINTS  48
+#define AIJT_MODEL_MAX_KERNELS 16
+
+typedef struct {
+  aijt_format format;
+  int         param;       /* CSR: threads per row; SELL: rows per slice; else 0 */
+  double      overhead_us; /* a tiny strip of this kernel alone, launch to completion */
+  int         npoints;
+  double      len[AIJT_MODEL_MAX_POINTS];       /* row length (ELL: width; DIA: diagonals), increasing */
+  double      local_ns[AIJT_MODEL_MAX_POINTS];  /* ns per row, device full, columns next to the row */
+  double      random_ns[AIJT_MODEL_MAX_POINTS]; /* ns per row, device full, columns at random */
+  double      d_local[AIJT_MODEL_MAX_POINTS];   /* aijt_locality of the two calibration matrices */
+  double      d_random[AIJT_MODEL_MAX_POINTS];
+} aijt_model_kernel;
+
+typedef struct {
+  int               version;
+  char              device[256]; /* as cudaDeviceProp::name */
+  double            launch_us, strip_us, long_entry_ns;
+  int               nkernels;
+  aijt_model_kernel kernels[AIJT_MODEL_MAX_KERNELS];
+} aijt_model;
+
+/* Read a model file; on error, why (if not NULL) says what was wrong and where. */
+aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen);
+aijt_err aijt_model_load(const char *path, aijt_model *m, char *why, size_t whylen);
+void     aijt_model_write(const aijt_model *m, FILE *fp);
+
+/* The kernel entry for a format and parameter, or NULL. */
+const aijt_model_kernel *aijt_model_kernel_find(const aijt_model *m, aijt_format f, int param);
+/* Add an entry (the calibration program); NULL when the model is full. */
+aijt_model_kernel *aijt_model_kernel_add(aijt_model *m, aijt_format f, int param);
+
+/* ns per row of length len whose strip has locality feature d; a negative value when the kernel was
+   not measured near that length (the planner then does not use it there). */
+double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d);
+
+/* Distinct 32-byte sectors of x per entry, over up to max_windows windows of AIJT_LOCALITY_WINDOW
+   consecutive entries of plan positions [begin, end), spread evenly: about 1/4 when neighbouring
+   entries read neighbouring x, 1 when every entry reads a sector of its own.  0 for no entries. */
+#define AIJT_LOCALITY_WINDOW 256
+double aijt_locality(const aijt_csr *A, const aijt_int *order, aijt_int begin, aijt_int end, int max_windows);
+
+/* The model's time for each strip of the plan alone (strip.predicted_us) and for the whole plan in its
+   fused launches (the return value, us).  A strip whose kernel the model lacks predicts 0. */
+double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan);
+
+/* The model-driven planner (partition.c): rows sorted by length, cut into strips of a format and
+   parameters each by a dynamic program over length classes that minimises the predicted time. */
+aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **plan);

@@ -1,0 +1,287 @@
+/* The performance model: its file, its interpolation, the locality feature and plan predictions. */
+#include "aijtmodel.h"
+#include "planbuild.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void say(char *why, size_t len, const char *fmt, ...)
+{
+  va_list ap;
+  if (!why || !len) return;
+  va_start(ap, fmt);
+  vsnprintf(why, len, fmt, ap);
+  va_end(ap);
+}
+
+const aijt_model_kernel *aijt_model_kernel_find(const aijt_model *m, aijt_format f, int param)
+{
+  for (int i = 0; m && i < m->nkernels; i++)
+    if (m->kernels[i].format == f && m->kernels[i].param == param) return &m->kernels[i];
+  return NULL;
+}
+
+aijt_model_kernel *aijt_model_kernel_add(aijt_model *m, aijt_format f, int param)
+{
+  if (m->nkernels == AIJT_MODEL_MAX_KERNELS) return NULL;
+  aijt_model_kernel *k = &m->kernels[m->nkernels++];
+  memset(k, 0, sizeof(*k));
+  k->format = f;
+  k->param  = param;
+  return k;
+}
+
+/* A kernel's table must be usable: lengths increasing, times positive. */
+static int kernel_ok(const aijt_model_kernel *k)
+{
+  if (k->npoints < 1) return 0;
+  for (int j = 0; j < k->npoints; j++) {
+    if (!(k->local_ns[j] > 0) || !(k->random_ns[j] > 0) || !(k->len[j] >= 1)) return 0;
+    if (j && !(k->len[j] > k->len[j - 1])) return 0;
+  }
+  return k->overhead_us >= 0;
+}
+
+aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
+{
+  char               line[512];
+  int                lineno = 0, version = 0;
+  aijt_model_kernel *k      = NULL;
+
+  memset(m, 0, sizeof(*m));
+  say(why, whylen, "no error");
+  while (fgets(line, sizeof(line), fp)) {
+    char   word[32], name[32];
+    int    param;
+    double a, b, c, d, e;
+    lineno++;
+    if (line[0] == '#' || line[0] == '\n') continue;
+    if (sscanf(line, "%31s", word) != 1) continue;
+    if (lineno == 1 || !version) {
+      if (sscanf(line, "aijtuned-model %d", &version) != 1) {
+        say(why, whylen, "line %d: not an aijtuned model file", lineno);
+        return AIJT_ERR_ARG;
+      }
+      if (version != AIJT_MODEL_VERSION) {
+        say(why, whylen, "model version %d, this build reads version %d", version, AIJT_MODEL_VERSION);
+        return AIJT_ERR_ARG;
+      }
+      m->version = version;
+    } else if (!strcmp(word, "device")) {
+      char *v = line + strlen("device");
+      while (*v == ' ' || *v == '\t') v++;
+      v[strcspn(v, "\r\n")] = 0;
+      size_t n = strlen(v) < sizeof(m->device) - 1 ? strlen(v) : sizeof(m->device) - 1; /* a longer name is cut */
+      memcpy(m->device, v, n);
+      m->device[n] = 0;
+    } else if (!strcmp(word, "launch_us") && sscanf(line, "%*s %lf", &a) == 1) m->launch_us = a;
+    else if (!strcmp(word, "strip_us") && sscanf(line, "%*s %lf", &a) == 1) m->strip_us = a;
+    else if (!strcmp(word, "long_entry_ns") && sscanf(line, "%*s %lf", &a) == 1) m->long_entry_ns = a;
+    else if (!strcmp(word, "kernel") && sscanf(line, "%*s %31s %d %lf", name, &param, &a) == 3) {
+      aijt_format f;
+      if (k) {
+        say(why, whylen, "line %d: kernel inside kernel (missing end)", lineno);
+        return AIJT_ERR_ARG;
+      }
+      if (aijt_format_from_name(name, &f) != AIJT_OK || aijt_model_kernel_find(m, f, param) || !(k = aijt_model_kernel_add(m, f, param))) {
+        say(why, whylen, "line %d: unknown, repeated or one kernel too many: %s %d", lineno, name, param);
+        return AIJT_ERR_ARG;
+      }
+      k->overhead_us = a;
+    } else if (!strcmp(word, "point") && k && sscanf(line, "%*s %lf %lf %lf %lf %lf", &a, &b, &c, &d, &e) == 5) {
+      if (k->npoints == AIJT_MODEL_MAX_POINTS) {
+        say(why, whylen, "line %d: more than %d points", lineno, AIJT_MODEL_MAX_POINTS);
+        return AIJT_ERR_ARG;
+      }
+      k->len[k->npoints]       = a;
+      k->local_ns[k->npoints]  = b;
+      k->random_ns[k->npoints] = c;
+      k->d_local[k->npoints]   = d;
+      k->d_random[k->npoints]  = e;
+      k->npoints++;
+    } else if (!strcmp(word, "end") && k) {
+      if (!kernel_ok(k)) {
+        say(why, whylen, "line %d: kernel %s %d has no usable points", lineno, aijt_format_names[k->format], k->param);
+        return AIJT_ERR_ARG;
+      }
+      k = NULL;
+    } else {
+      say(why, whylen, "line %d: cannot read \"%.60s\"", lineno, line);
+      return AIJT_ERR_ARG;
+    }
+  }
+  if (!version || k || !m->nkernels) {
+    say(why, whylen, "%s", !version ? "empty file" : k ? "last kernel has no end" : "no kernels");
+    return AIJT_ERR_ARG;
+  }
+  return AIJT_OK;
+}
+
+aijt_err aijt_model_load(const char *path, aijt_model *m, char *why, size_t whylen)
+{
+  FILE *fp = fopen(path, "r");
+  if (!fp) {
+    say(why, whylen, "cannot open %s", path);
+    return AIJT_ERR_ARG;
+  }
+  aijt_err err = aijt_model_read(fp, m, why, whylen);
+  fclose(fp);
+  return err;
+}
+
+void aijt_model_write(const aijt_model *m, FILE *fp)
+{
+  fprintf(fp, "aijtuned-model %d\n", AIJT_MODEL_VERSION);
+  fprintf(fp, "device %s\n", m->device);
+  fprintf(fp, "launch_us %.4g\nstrip_us %.4g\nlong_entry_ns %.4g\n", m->launch_us, m->strip_us, m->long_entry_ns);
+  for (int i = 0; i < m->nkernels; i++) {
+    const aijt_model_kernel *k = &m->kernels[i];
+    fprintf(fp, "kernel %s %d %.4g\n", aijt_format_names[k->format], k->param, k->overhead_us);
+    for (int j = 0; j < k->npoints; j++) fprintf(fp, "point %g %.5g %.5g %.4f %.4f\n", k->len[j], k->local_ns[j], k->random_ns[j], k->d_local[j], k->d_random[j]);
+    fprintf(fp, "end\n");
+  }
+}
+
+/* Linear interpolation of table t at length len between points j and j + 1 (w the weight of j + 1). */
+static double lerp(const double *t, int j, double w)
+{
+  return w == 0 ? t[j] : t[j] + w * (t[j + 1] - t[j]);
+}
+
+double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
+{
+  const int n = k->npoints;
+  int       j = 0;
+  double    w = 0;
+
+  if (len < 1) len = 1; /* an empty row still writes its y */
+  /* measured from len[0]: shorter rows cost a row of len[0] where that is a row or two, else unknown */
+  if (len < k->len[0]) {
+    if (k->len[0] > 2) return -1;
+  } else if (len >= k->len[n - 1]) {
+    /* past the table: linear in the entries from the last two points; LONG rows have no upper end */
+    if (k->format != AIJT_LONG && len > 2 * k->len[n - 1]) return -1;
+    j = n > 1 ? n - 2 : 0;
+    w = n > 1 ? (len - k->len[j]) / (k->len[j + 1] - k->len[j]) : 0;
+  } else {
+    while (j + 1 < n && k->len[j + 1] <= len) j++;
+    w = j + 1 < n ? (len - k->len[j]) / (k->len[j + 1] - k->len[j]) : 0;
+  }
+  double lo = lerp(k->local_ns, j, w), hi = lerp(k->random_ns, j, w);
+  double dl = lerp(k->d_local, j, w), dr = lerp(k->d_random, j, w);
+  double f  = dr > dl ? (d - dl) / (dr - dl) : 0;
+  f         = f < 0 ? 0 : f > 1 ? 1 : f;
+  double ns = lo + f * (hi - lo);
+  return ns > 0 ? ns : (lo > 0 ? lo : -1);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+  aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
+  return (x > y) - (x < y);
+}
+
+static double distinct_share(aijt_int *buf, int n)
+{
+  int distinct = n > 0;
+  qsort(buf, (size_t)n, sizeof(aijt_int), cmp_int);
+  for (int i = 1; i < n; i++) distinct += buf[i] != buf[i - 1];
+  return (double)distinct;
+}
+
+double aijt_locality(const aijt_csr *A, const aijt_int *order, aijt_int begin, aijt_int end, int max_windows)
+{
+  aijt_int buf[AIJT_LOCALITY_WINDOW];
+  int64_t  total = 0, seen = 0, start = 0;
+  int      nwin, w = 0, fill = 0, collecting = 0;
+  double   distinct = 0, entries = 0;
+
+  for (aijt_int k = begin; k < end; k++) {
+    aijt_int r = order ? order[k] : k;
+    total += A->rowptr[r + 1] - A->rowptr[r];
+  }
+  if (!total) return 0;
+  nwin = (int)(total / AIJT_LOCALITY_WINDOW);
+  if (nwin > max_windows) nwin = max_windows;
+  if (nwin < 1) nwin = 1;
+  for (aijt_int k = begin; k < end && w < nwin; k++) {
+    aijt_int r = order ? order[k] : k, a = A->rowptr[r], len = A->rowptr[r + 1] - a;
+    for (aijt_int e = 0; e < len && w < nwin;) {
+      if (!collecting) {
+        start = (int64_t)((double)w * (double)total / (double)nwin);
+        if (seen + e < start) {
+          int64_t skip = start - (seen + e);
+          e += (aijt_int)(skip < len - e ? skip : len - e);
+          continue;
+        }
+        collecting = 1;
+        fill       = 0;
+      }
+      buf[fill++] = A->colidx[a + e++] >> 2; /* 4 doubles to a 32-byte sector */
+      if (fill == AIJT_LOCALITY_WINDOW) {
+        distinct += distinct_share(buf, fill);
+        entries += fill;
+        collecting = 0;
+        w++;
+      }
+    }
+    seen += len;
+  }
+  if (collecting && fill) {
+    distinct += distinct_share(buf, fill);
+    entries += fill;
+  }
+  return entries > 0 ? distinct / entries : 0;
+}
+
+/* Work of a strip with the device full (us), and its time alone (us); -1 when the model lacks the kernel. */
+static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_plan *plan, const aijt_strip *S, double *alone)
+{
+  int                      param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_SELL ? S->chunk : 0;
+  const aijt_model_kernel *k     = aijt_model_kernel_find(m, S->format == AIJT_COO ? AIJT_COO : S->format, param);
+  double                   d     = S->format == AIJT_DIA ? 0 : aijt_locality(A, plan->order, S->begin, S->end, 16);
+  double                   ns = 0, last_len = -1, last_ns = 0;
+
+  *alone = 0;
+  if (!k) return -1;
+  if (S->format == AIJT_DIA || S->format == AIJT_ELL) {
+    ns = (double)(S->end - S->begin) * aijt_model_row_ns(k, (double)S->width, d);
+    if (S->tail_nnz) {
+      const aijt_model_kernel *c = aijt_model_kernel_find(m, AIJT_COO, 0);
+      if (c) ns += (double)S->tail_nnz * aijt_model_row_ns(c, 1, d);
+    }
+  } else {
+    for (aijt_int p = S->begin; p < S->end; p++) {
+      aijt_int r   = aijt_plan_row(plan, p);
+      double   len = (double)(A->rowptr[r + 1] - A->rowptr[r]);
+      if (len != last_len) { /* sorted strips: a handful of distinct lengths */
+        last_len = len;
+        last_ns  = aijt_model_row_ns(k, len, d);
+      }
+      if (last_ns < 0) return -1;
+      ns += last_ns;
+    }
+  }
+  if (ns < 0) return -1;
+  double work = ns * 1e-3, crit = 0;
+  if (S->format == AIJT_LONG) crit = (double)S->max_len / (S->blocks_per_row > 0 ? S->blocks_per_row : 1) * m->long_entry_ns * 1e-3;
+  *alone = k->overhead_us + (work > crit ? work : crit);
+  return work > crit ? work : crit;
+}
+
+double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan)
+{
+  double total = 0;
+  int    launches = (plan->nstrips + AIJT_FUSED_MAX - 1) / AIJT_FUSED_MAX;
+
+  for (int s = 0; s < plan->nstrips; s++) {
+    aijt_strip *S    = &plan->strips[s];
+    double      work = strip_work_us(m, A, plan, S, &S->predicted_us);
+    if (work < 0) S->predicted_us = 0;
+    total += (work > 0 ? work : 0) + m->strip_us;
+  }
+  if (plan->tail_nnz) launches++;
+  return total + launches * m->launch_us;
+}

@@ -1,0 +1,291 @@
+/*
+   The model-driven planner: the cheapest split of the sorted rows into strips, by the model's prediction.
+
+   1. Order.  Rows sorted by decreasing length (stable), as the rules do.
+   2. Length classes.  Consecutive sorted rows of one class form a bucket: each length up to 64 is a
+      class of its own, longer ones go by factors of 1.25 (a row of 1000 entries and one of 1200 cost
+      alike per entry).  A bucket knows its rows, entries, longest row and locality feature (sampled).
+      Strip boundaries fall between buckets: there are at most about a hundred of them.
+   3. Costs.  For each bucket and kernel (CSR with 1 to 32 threads per row, SELL, LONG, COO) the model's
+      ns per row at the bucket's mean length and feature, times its rows: additive, so a strip's work is
+      a difference of prefix sums.  ELL pads every row to the strip's longest: rows x ns(longest).  LONG
+      also has a critical path, its longest row over its parts at one block's rate.
+   4. Dynamic program.  best[j] = min over i < j and kernels k of best[i] + work(i, j, k) + the cost of
+      one more strip: the best split into any number of strips and kernels (seed 000 searched one
+      separator between two formats; additive costs make the whole search this cheap), O(B^2 K) for B
+      buckets and K kernels.
+   5. Diagonals.  When DIA is allowed and the matrix has at most 32 diagonals, the whole matrix as one
+      DIA strip in natural order, if the model predicts it faster than the split.
+
+   Plans the model cannot make (rows left unsorted, DIA alone, no kernel of the allowed formats in the
+   model) come from the rules.
+*/
+#include "aijtmodel.h"
+#include "planbuild.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  aijt_int begin, end; /* plan positions */
+  aijt_int nnz, max_len;
+  double   d; /* locality feature */
+} bucket;
+
+static int length_class(aijt_int len)
+{
+  return len <= 64 ? (int)len : 65 + (int)floor(log((double)len / 64.0) / log(1.25));
+}
+
+static aijt_int len_at(const aijt_csr *A, const aijt_int *order, aijt_int k)
+{
+  aijt_int r = order ? order[k] : k;
+  return A->rowptr[r + 1] - A->rowptr[r];
+}
+
+static aijt_err make_buckets(const aijt_csr *A, const aijt_int *order, bucket **out, int *nb)
+{
+  int     cap = 64, n = 0;
+  bucket *b   = (bucket *)malloc((size_t)cap * sizeof(bucket));
+
+  if (!b) return AIJT_ERR_MEM;
+  for (aijt_int k = 0; k < A->nrows;) {
+    aijt_int len = len_at(A, order, k), e = k + 1, nnz = len;
+    int      cls = length_class(len);
+    while (e < A->nrows && length_class(len_at(A, order, e)) == cls) nnz += len_at(A, order, e++);
+    if (n == cap) {
+      bucket *g = (bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(bucket));
+      if (!g) {
+        free(b);
+        return AIJT_ERR_MEM;
+      }
+      b = g;
+    }
+    b[n].begin   = k;
+    b[n].end     = e;
+    b[n].nnz     = nnz;
+    b[n].max_len = len; /* sorted: the first row is the longest */
+    b[n].d       = aijt_locality(A, order, k, e, 8);
+    n++;
+    k = e;
+  }
+  *out = b;
+  *nb  = n;
+  return AIJT_OK;
+}
+
+/* The kernels a strip may use: the model's, of allowed formats (DIA apart). */
+typedef struct {
+  const aijt_model_kernel *k;
+  double                  *prefix; /* ns of buckets [0, b) */
+  int                     *bad;    /* buckets in [0, b) the kernel was not measured for */
+} choice;
+
+static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
+{
+  return k->format != AIJT_DIA && (R->allowed & AIJT_FORMAT_BIT(k->format));
+}
+
+/* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row. */
+static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b, const choice *c, int i, int j, int *parts)
+{
+  const aijt_model_kernel *k    = c->k;
+  aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
+  double                   ns;
+
+  *parts = 1;
+  if ((k->format == AIJT_ELL || k->format == AIJT_SELL) && (double)rows * (double)(lmax > 0 ? lmax : 1) + 64.0 * (double)lmax >= (double)INT32_MAX) return INFINITY;
+  if (k->format == AIJT_ELL) {
+    double nnz = 0, dn = 0;
+    for (int q = i; q < j; q++) {
+      nnz += (double)b[q].nnz;
+      dn += (double)b[q].nnz * b[q].d;
+    }
+    ns = aijt_model_row_ns(k, (double)lmax, nnz > 0 ? dn / nnz : 0);
+    return ns < 0 ? INFINITY : (double)rows * ns * 1e-3;
+  }
+  if (c->bad[j] - c->bad[i]) return INFINITY;
+  ns = c->prefix[j] - c->prefix[i];
+  if (k->format == AIJT_LONG) {
+    *parts      = aijt_long_parts(R->block, rows, lmax);
+    double crit = (double)lmax / *parts * m->long_entry_ns;
+    if (crit > ns) ns = crit;
+  }
+  return ns * 1e-3;
+}
+
+/* The strip for buckets [i, j) in kernel k. */
+static aijt_strip strip_of(const aijt_rules *R, const bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
+{
+  aijt_strip s;
+  memset(&s, 0, sizeof(s));
+  s.format  = k->format;
+  s.begin   = b[i].begin;
+  s.end     = b[j - 1].end;
+  s.max_len = b[i].max_len;
+  s.block   = R->block;
+  for (int q = i; q < j; q++) s.nnz += b[q].nnz;
+  switch (k->format) {
+  case AIJT_CSR:
+    s.tpr = k->param;
+    break;
+  case AIJT_LONG:
+    s.blocks_per_row = parts;
+    break;
+  case AIJT_ELL:
+    s.width = s.max_len;
+    break;
+  case AIJT_SELL:
+    s.chunk = k->param > 0 ? k->param : R->sell_chunk;
+    s.sigma = 1;
+    break;
+  case AIJT_COO:
+    s.tail_nnz = s.nnz;
+    s.nnz      = 0;
+    break;
+  default:
+    break;
+  }
+  return s;
+}
+
+/* Steps 3 and 4 on the sorted plan p. */
+static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, int *cap, double *predicted)
+{
+  bucket  *b = NULL;
+  choice   c[AIJT_MODEL_MAX_KERNELS];
+  int      nb = 0, nk = 0, *from = NULL, *via = NULL, *parts = NULL;
+  double  *best = NULL;
+  aijt_err err;
+
+  *predicted = INFINITY;
+  if ((err = make_buckets(A, p->order, &b, &nb))) return err;
+  memset(c, 0, sizeof(c));
+  for (int q = 0; q < m->nkernels; q++) {
+    const aijt_model_kernel *k = &m->kernels[q];
+    if (!allowed_kernel(R, k)) continue;
+    c[nk].k      = k;
+    c[nk].prefix = (double *)calloc((size_t)nb + 1, sizeof(double));
+    c[nk].bad    = (int *)calloc((size_t)nb + 1, sizeof(int));
+    if (!c[nk].prefix || !c[nk++].bad) goto nomem;
+    for (int i = 0; i < nb; i++) {
+      aijt_int rows = b[i].end - b[i].begin;
+      double   ns   = aijt_model_row_ns(k, rows ? (double)b[i].nnz / (double)rows : 0, b[i].d);
+      c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
+      c[nk - 1].bad[i + 1]    = c[nk - 1].bad[i] + (ns < 0);
+    }
+  }
+  best  = (double *)malloc(((size_t)nb + 1) * sizeof(double));
+  from  = (int *)malloc(((size_t)nb + 1) * sizeof(int));
+  via   = (int *)malloc(((size_t)nb + 1) * sizeof(int));
+  parts = (int *)malloc(((size_t)nb + 1) * sizeof(int));
+  if (!best || !from || !via || !parts) goto nomem;
+  best[0] = 0;
+  for (int j = 1; j <= nb; j++) {
+    best[j] = INFINITY;
+    for (int i = 0; i < j; i++) {
+      if (!isfinite(best[i])) continue;
+      for (int q = 0; q < nk; q++) {
+        int    np;
+        double t = best[i] + work_us(m, R, b, &c[q], i, j, &np) + m->strip_us;
+        if (t < best[j]) {
+          best[j]  = t;
+          from[j]  = i;
+          via[j]   = q;
+          parts[j] = np;
+        }
+      }
+    }
+  }
+  if (nb && isfinite(best[nb])) {
+    /* walk back from the end, then append the strips in plan order */
+    int n = 0;
+    for (int j = nb; j > 0; j = from[j]) n++;
+    int *ends = (int *)malloc((size_t)n * sizeof(int));
+    if (!ends) goto nomem;
+    for (int j = nb, q = n; j > 0; j = from[j]) ends[--q] = j;
+    for (int q = 0; q < n && !err; q++) {
+      int        j = ends[q];
+      aijt_strip s = strip_of(R, b, from[j], j, c[via[j]].k, parts[j]);
+      err          = aijt_plan_append(p, cap, &s);
+    }
+    free(ends);
+    *predicted = best[nb] + m->launch_us * ((n + AIJT_FUSED_MAX - 1) / AIJT_FUSED_MAX);
+  } else if (!nb) *predicted = 0;
+  goto done;
+nomem:
+  err = AIJT_ERR_MEM;
+done:
+  for (int q = 0; q < AIJT_MODEL_MAX_KERNELS; q++) {
+    free(c[q].prefix);
+    free(c[q].bad);
+  }
+  free(b);
+  free(best);
+  free(from);
+  free(via);
+  free(parts);
+  return err;
+}
+
+/* Step 5: the predicted time of the whole matrix as one DIA strip (INFINITY when it cannot be one). */
+static double dia_us(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, int *nd)
+{
+  aijt_int                 offsets[AIJT_DIA_MAX_DIAGS];
+  const aijt_model_kernel *k = aijt_model_kernel_find(m, AIJT_DIA, 0);
+
+  *nd = -1;
+  if (!k || !(R->allowed & AIJT_FORMAT_BIT(AIJT_DIA)) || A->nrows == 0) return INFINITY;
+  *nd = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);
+  if (*nd < 0 || (double)*nd * (double)A->nrows >= (double)INT32_MAX) return INFINITY;
+  double ns = aijt_model_row_ns(k, *nd > 0 ? (double)*nd : 1, 0);
+  return ns < 0 ? INFINITY : m->launch_us + m->strip_us + (double)A->nrows * ns * 1e-3;
+}
+
+aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
+{
+  aijt_plan *p = NULL;
+  int        cap = 0, nd;
+  double     predicted, dia;
+  aijt_err   err;
+
+  *out = NULL;
+  if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
+  if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA)) return aijt_plan_rules(A, rules, out);
+  if (rules->block < 32) return AIJT_ERR_ARG;
+  if ((err = aijt_plan_start(A, &p))) return err;
+  dia = dia_us(A, rules, m, &nd);
+  if (A->nrows > 1) {
+    if ((err = aijt_order_by_length(A, &p->order))) goto fail;
+    p->sorted = 1;
+  }
+  if ((err = split(A, rules, m, p, &cap, &predicted))) goto fail;
+  if (dia < predicted) { /* one DIA strip in natural order instead */
+    aijt_strip s;
+    memset(&s, 0, sizeof(s));
+    s.format = AIJT_DIA;
+    s.end    = A->nrows;
+    s.nnz    = p->nnz;
+    s.max_len = p->features.max_len;
+    s.width  = nd;
+    s.block  = rules->block;
+    free(p->order);
+    p->order    = NULL;
+    p->sorted   = 0;
+    p->nstrips  = 0;
+    p->tail_nnz = 0;
+    if ((err = aijt_plan_append(p, &cap, &s))) goto fail;
+    predicted = dia;
+  }
+  if (!isfinite(predicted)) { /* the model has no allowed kernel for some rows */
+    aijt_plan_destroy(&p);
+    return aijt_plan_rules(A, rules, out);
+  }
+  aijt_plan_predict(m, A, p);
+  *out = p;
+  return AIJT_OK;
+fail:
+  aijt_plan_destroy(&p);
+  return err;
+}

@@ -1,0 +1,211 @@
+static const char help[] = "The performance model without a GPU: its file (round trip, corrupt and stale files refused with a\n"
+                           "reason), its interpolation, the locality feature, and the model planner's optimality: on matrices\n"
+                           "whose rows the model prices exactly, no rule set and no single format is predicted faster.\n";
+
+#include "aijtmodel.h"
+#include "../common/testmodel.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0, checks = 0;
+
+#define EXPECT(cond, ...) \
+  do { \
+    checks++; \
+    if (!(cond)) { \
+      failures++; \
+      printf("FAIL "); \
+      printf(__VA_ARGS__); \
+      printf("\n"); \
+    } \
+  } while (0)
+
+static int near(double a, double b)
+{
+  return fabs(a - b) <= 1e-9 * (fabs(a) + fabs(b) + 1);
+}
+
+/* Read text as a model file. */
+static aijt_err read_text(const char *text, aijt_model *m, char *why, size_t len)
+{
+  FILE *fp = tmpfile();
+  if (!fp) return AIJT_ERR_MEM;
+  fputs(text, fp);
+  rewind(fp);
+  aijt_err err = aijt_model_read(fp, m, why, len);
+  fclose(fp);
+  return err;
+}
+
+static void check_file(const aijt_model *m)
+{
+  FILE      *fp = tmpfile();
+  aijt_model back;
+  char       why[200];
+
+  aijt_model_write(m, fp);
+  rewind(fp);
+  EXPECT(!aijt_model_read(fp, &back, why, sizeof(why)), "written model does not read back: %s", why);
+  fclose(fp);
+  EXPECT(!strcmp(back.device, m->device) && back.nkernels == m->nkernels && near(back.launch_us, m->launch_us) && near(back.strip_us, m->strip_us) && near(back.long_entry_ns, m->long_entry_ns), "model header changed on its way through a file");
+  for (int i = 0; i < m->nkernels && i < back.nkernels; i++) {
+    const aijt_model_kernel *a = &m->kernels[i], *b = &back.kernels[i];
+    int                      same = a->format == b->format && a->param == b->param && a->npoints == b->npoints && near(a->overhead_us, b->overhead_us);
+    for (int j = 0; same && j < a->npoints; j++) same = near(a->len[j], b->len[j]) && fabs(a->local_ns[j] - b->local_ns[j]) < 1e-4 * a->local_ns[j] && fabs(a->random_ns[j] - b->random_ns[j]) < 1e-4 * a->random_ns[j];
+    EXPECT(same, "kernel %d changed on its way through a file", i);
+  }
+  /* files that must be refused, each with a reason */
+  const char *bad[][2] = {
+    {"", "empty file"},
+    {"aijtuned-model 2\ndevice X\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\n", "version"},
+    {"something else\n", "not an aijtuned model"},
+    {"aijtuned-model 1\ndevice X\n", "no kernels"},
+    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2 0.1 1\n", "no end"},
+    {"aijtuned-model 1\nkernel csr 1 3\npoint 4 1 2 0.1 1\npoint 2 1 2 0.1 1\nend\n", "no usable points"},
+    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 -1 2 0.1 1\nend\n", "no usable points"},
+    {"aijtuned-model 1\nkernel bcsr 1 3\nend\n", "unknown"},
+    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\n", "repeated"},
+    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2\nend\n", "cannot read"},
+    {"aijtuned-model 1\n\x01\x02garbage\n", "cannot read"},
+  };
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+    why[0] = 0;
+    EXPECT(read_text(bad[i][0], &back, why, sizeof(why)) == AIJT_ERR_ARG && strstr(why, bad[i][1]), "bad file %d accepted or wrong reason (\"%s\", expected \"%s\")", (int)i, why, bad[i][1]);
+  }
+  EXPECT(aijt_model_load("/nonexistent/x.model", &back, why, sizeof(why)) == AIJT_ERR_ARG && strstr(why, "cannot open"), "a missing file must be refused");
+}
+
+static void check_interpolation(const aijt_model *m)
+{
+  const aijt_model_kernel *csr4 = aijt_model_kernel_find(m, AIJT_CSR, 4), *lng = aijt_model_kernel_find(m, AIJT_LONG, 0), *sell = aijt_model_kernel_find(m, AIJT_SELL, 32);
+
+  EXPECT(csr4 && lng && sell && !aijt_model_kernel_find(m, AIJT_CSR, 3), "kernel lookup");
+  if (!csr4 || !lng || !sell) return;
+  EXPECT(near(aijt_model_row_ns(csr4, 8, 0.125), test_model_ns(AIJT_CSR, 4, 8)), "at a point, local feature: the local time");
+  EXPECT(near(aijt_model_row_ns(csr4, 8, 1), 2 * test_model_ns(AIJT_CSR, 4, 8)), "at a point, random feature: the random time");
+  EXPECT(near(aijt_model_row_ns(csr4, 8, 0.5625), 1.5 * test_model_ns(AIJT_CSR, 4, 8)), "halfway feature: halfway time");
+  EXPECT(near(aijt_model_row_ns(csr4, 8, 0), test_model_ns(AIJT_CSR, 4, 8)) && near(aijt_model_row_ns(csr4, 8, 3), 2 * test_model_ns(AIJT_CSR, 4, 8)), "feature outside the measured range is clamped");
+  EXPECT(near(aijt_model_row_ns(csr4, 12, 0.125), 0.5 * (test_model_ns(AIJT_CSR, 4, 8) + test_model_ns(AIJT_CSR, 4, 16))), "between points: linear in the length");
+  EXPECT(near(aijt_model_row_ns(csr4, 0, 0.125), test_model_ns(AIJT_CSR, 4, 1)), "an empty row costs a row of one entry");
+  EXPECT(aijt_model_row_ns(lng, 16, 0.125) < 0, "LONG below its first measured length is unknown");
+  EXPECT(near(aijt_model_row_ns(lng, 1 << 20, 0.125), test_model_ns(AIJT_LONG, 0, 1 << 20)), "LONG extrapolates linearly in the length");
+  EXPECT(aijt_model_row_ns(sell, 2048, 0.125) < 0 && aijt_model_row_ns(sell, 1000, 0.125) > 0, "SELL past twice its last length is unknown");
+}
+
+static void check_locality(void)
+{
+  aijt_int rp[3] = {0, 256, 512}, col[512];
+  aijt_csr A     = {2, 4096, rp, col, NULL};
+
+  for (int k = 0; k < 256; k++) col[k] = k, col[256 + k] = 4 * k + 3; /* row 0: neighbours; row 1: a sector each */
+  EXPECT(near(aijt_locality(&A, NULL, 0, 1, 8), 0.25), "neighbouring columns: a quarter of a sector per entry (%g)", aijt_locality(&A, NULL, 0, 1, 8));
+  EXPECT(near(aijt_locality(&A, NULL, 1, 2, 8), 1.0), "spread columns: a sector per entry (%g)", aijt_locality(&A, NULL, 1, 2, 8));
+  EXPECT(near(aijt_locality(&A, NULL, 0, 2, 8), 0.625), "both rows: the mean over two windows (%g)", aijt_locality(&A, NULL, 0, 2, 8));
+  aijt_int order[2] = {1, 0};
+  EXPECT(near(aijt_locality(&A, order, 0, 1, 8), 1.0), "windows follow the plan order");
+  EXPECT(aijt_locality(&A, NULL, 1, 1, 8) == 0, "no entries: 0");
+}
+
+/* A matrix from row lengths, columns spread at random. */
+static unsigned long long rng_state = 0x853c49e6748fea9bull;
+static aijt_int           rnd(aijt_int n)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (aijt_int)(rng_state % (unsigned long long)n);
+}
+
+static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len)
+{
+  aijt_int *rp = malloc(((size_t)m + 1) * sizeof(aijt_int)), k = 0;
+  rp[0]        = 0;
+  for (aijt_int i = 0; i < m; i++) rp[i + 1] = rp[i] + len[i];
+  aijt_int *col = malloc(((size_t)rp[m] + 1) * sizeof(aijt_int));
+  for (aijt_int i = 0; i < m; i++) /* distinct, increasing: a random start, random gaps */
+    for (aijt_int j = 0, c = rnd(n - len[i] * 4 > 1 ? n - len[i] * 4 : 1); j < len[i]; j++, c += 1 + rnd(3)) col[k++] = c;
+  aijt_csr A = {m, n, rp, col, NULL};
+  return A;
+}
+
+/* The model plan is predicted no slower than the rules' plan and every one-format plan. */
+static void check_optimal(const char *name, const aijt_csr *A, const aijt_model *m, double tolerance)
+{
+  aijt_rules R;
+  aijt_plan *best = NULL, *other = NULL;
+  double     t_best;
+
+  aijt_rules_default(&R);
+  EXPECT(!aijt_plan_model(A, &R, m, &best), "%s: model plan failed", name);
+  if (!best) return;
+  t_best = aijt_plan_predict(m, A, best);
+  for (int s = 0; s < best->nstrips; s++) EXPECT(best->strips[s].predicted_us > 0, "%s: strip %d has no prediction", name, s);
+  for (int f = -1; f < AIJT_NFORMATS; f++) {
+    aijt_rules_default(&R);
+    if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
+    if (aijt_plan_rules(A, &R, &other)) continue; /* DIA alone on a matrix of many diagonals */
+    double t = aijt_plan_predict(m, A, other);
+    int    complete = 1;
+    for (int s = 0; s < other->nstrips; s++) complete &= other->strips[s].predicted_us > 0;
+    if (complete) EXPECT(t_best <= t * (1 + tolerance) + 1e-9, "%s: the rules with formats %s are predicted faster: %.4g us against %.4g", name, f < 0 ? "all" : aijt_format_names[f], t, t_best);
+    aijt_plan_destroy(&other);
+  }
+  printf("%-14s %6lld rows: model plan %d strips, predicted %.4g us\n", name, (long long)A->nrows, best->nstrips, t_best);
+  aijt_plan_destroy(&best);
+}
+
+int main(void)
+{
+  aijt_model m;
+  aijt_int  *len = malloc(20000 * sizeof(aijt_int));
+  (void)help;
+
+  test_model(&m);
+  check_file(&m);
+  check_interpolation(&m);
+  check_locality();
+
+  /* rows of at most 64 entries: one length per class, so the plan's price is exact */
+  for (aijt_int i = 0; i < 20000; i++) len[i] = 1 + rnd(64);
+  aijt_csr A = make(20000, 50000, len);
+  check_optimal("lengths 1-64", &A, &m, 1e-9);
+  free((void *)A.rowptr), free((void *)A.colidx);
+  for (aijt_int i = 0; i < 8000; i++) len[i] = i % 3 ? 7 : 2;
+  A = make(8000, 8000, len);
+  check_optimal("7 and 2", &A, &m, 1e-9);
+  free((void *)A.rowptr), free((void *)A.colidx);
+  /* long rows share classes: the price of a class is its mean row, within a few percent */
+  for (aijt_int i = 0; i < 20000; i++) len[i] = i % 1000 == 0 ? 500 + rnd(3000) : 1 + rnd(20);
+  A = make(20000, 50000, len);
+  check_optimal("long and short", &A, &m, 0.05);
+  free((void *)A.rowptr), free((void *)A.colidx);
+  { /* a tridiagonal matrix: DIA is cheapest in the synthetic model */
+    aijt_int   n = 5000, *rp = malloc((n + 1) * sizeof(aijt_int)), *col = malloc(3 * n * sizeof(aijt_int)), k = 0;
+    aijt_plan *p = NULL;
+    aijt_rules R;
+    rp[0] = 0;
+    for (aijt_int i = 0; i < n; i++) {
+      for (aijt_int c = i - 1; c <= i + 1; c++)
+        if (c >= 0 && c < n) col[k++] = c;
+      rp[i + 1] = k;
+    }
+    aijt_csr T = {n, n, rp, col, NULL};
+    aijt_rules_default(&R);
+    EXPECT(!aijt_plan_model(&T, &R, &m, &p) && p->nstrips == 1 && p->strips[0].format == AIJT_DIA && !p->order, "tridiagonal: one DIA strip in natural order");
+    aijt_plan_destroy(&p);
+    check_optimal("tridiagonal", &T, &m, 1e-9);
+    free(rp), free(col);
+  }
+  free(len);
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures ? 1 : 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 0
+
+TEST*/

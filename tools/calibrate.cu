@@ -1,0 +1,391 @@
+/*
+   aijt_calibrate: measures this GPU for the performance model (src/mat/impls/tuned/plan/aijtmodel.h).
+   No PETSc: it builds sample matrices, lays them out with the planner and runs the kernels of kernels/.
+
+   For every kernel (CSR-vector at 1..32 threads per row, LONG, SELL, ELL, COO, DIA) and a range of row
+   lengths it times a strip of equal rows sized to fill the device and to stream well past the L2 cache
+   (seed 000, section 4: time against row length, rows enough to fill the device), in two column
+   patterns: "local" (a row's columns next to the row) and "random" (columns spread over 2^21).  Each
+   point is the median of CUDA-event-timed launches, less the kernel's fixed cost (a tiny strip alone),
+   per row.  The fixed costs, the cost of one more strip in a fused launch and one LONG block's rate
+   complete the model, which is written as text.
+*/
+static const char help[] = "aijt_calibrate: the aijtuned performance model of this GPU (no PETSc needed)\n"
+                           "  -o FILE   model file (default: models/<device name>.model)\n"
+                           "  -quick    a few lengths and repetitions (a smoke test, not a model)\n"
+                           "  -reps N   timed launches per measurement, median (default 15)\n";
+
+#include "devcopy.cuh"
+extern "C" { /* the planner is C */
+#include "aijtmodel.h"
+#include "planbuild.h"
+}
+
+#include <ctype.h>
+#include <math.h>
+#include <time.h>
+
+#define RANDOM_COLS  (1 << 21)  /* 16 MiB of x: the suite's irregular matrices have 1-2M columns */
+#define TARGET_NNZ   (12 << 20) /* 144 MB of values and columns: well past a 50-60 MiB L2 */
+#define MAX_ROWS     (1 << 22)
+#define MIN_ROWS     16384      /* long rows: still 16k blocks or warps */
+#define TINY_ROWS    256
+#define BLOCK        256
+
+static const int lengths_full[]  = {1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048};
+static const int lengths_quick[] = {1, 4, 16, 64, 256, 1024};
+static const int diags_full[]    = {1, 3, 5, 7, 9, 11, 13, 15, 19, 23, 27, 32};
+static const int diags_quick[]   = {3, 7, 27};
+static const int tprs[]          = {1, 2, 4, 8, 16, 32};
+
+/* Which kernels measure which lengths: padded formats only while padding stays cheap to build, LONG
+   only for rows long enough to need it, COO (atomics per entry) only for short rows. */
+#define SELL_MAX_LEN 512
+#define LONG_MIN_LEN 32
+#define COO_MAX_LEN  32
+
+static int    reps = 15;
+static double *dx, *dy;
+static cudaStream_t stream;
+static cudaEvent_t  ev[2];
+
+typedef struct {
+  aijt_int  nrows, ncols;
+  aijt_int *rowptr, *col;
+  double   *val;
+} sample;
+
+static unsigned long long rng = 0x2545f4914f6cdd1dull;
+static unsigned long long rnd(void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+  aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
+  return (x > y) - (x < y);
+}
+
+/* R rows of L entries; local: row i reads columns i .. i + L - 1; random: L distinct sorted columns. */
+static void sample_make(aijt_int R, aijt_int L, int random, sample *S)
+{
+  S->nrows  = R;
+  S->ncols  = random ? RANDOM_COLS : R + L;
+  S->rowptr = (aijt_int *)malloc(((size_t)R + 1) * sizeof(aijt_int));
+  S->col    = (aijt_int *)malloc(((size_t)R * L + 1) * sizeof(aijt_int));
+  S->val    = (double *)malloc(((size_t)R * L + 1) * sizeof(double));
+  for (aijt_int i = 0; i <= R; i++) S->rowptr[i] = i * L;
+  for (aijt_int i = 0; i < R; i++) {
+    aijt_int *c = S->col + (size_t)i * L;
+    if (!random)
+      for (aijt_int j = 0; j < L; j++) c[j] = i + j;
+    else {
+      for (aijt_int j = 0; j < L; j++) c[j] = (aijt_int)(rnd() % (unsigned long long)(RANDOM_COLS - L));
+      qsort(c, (size_t)L, sizeof(aijt_int), cmp_int);
+      for (aijt_int j = 0; j < L; j++) c[j] += j; /* strictly increasing, below RANDOM_COLS */
+    }
+  }
+  for (size_t k = 0; k < (size_t)R * L; k++) S->val[k] = 1.0 / (double)(1 + k % 7);
+}
+
+/* R rows of a band of nd full diagonals around the main one. */
+static void sample_band(aijt_int R, int nd, sample *S)
+{
+  aijt_int lo = -(nd / 2), k = 0;
+  S->nrows  = R;
+  S->ncols  = R;
+  S->rowptr = (aijt_int *)malloc(((size_t)R + 1) * sizeof(aijt_int));
+  S->col    = (aijt_int *)malloc(((size_t)R * nd + 1) * sizeof(aijt_int));
+  S->val    = (double *)malloc(((size_t)R * nd + 1) * sizeof(double));
+  S->rowptr[0] = 0;
+  for (aijt_int i = 0; i < R; i++) {
+    for (int d = 0; d < nd; d++) {
+      aijt_int c = i + lo + d;
+      if (c >= 0 && c < R) {
+        S->col[k] = c;
+        S->val[k++] = 1.0 / (double)(1 + d);
+      }
+    }
+    S->rowptr[i + 1] = k;
+  }
+}
+
+static void sample_free(sample *S)
+{
+  free(S->rowptr);
+  free(S->col);
+  free(S->val);
+}
+
+static aijt_csr csr_of(const sample *S)
+{
+  aijt_csr A = {S->nrows, S->ncols, S->rowptr, S->col, S->val};
+  return A;
+}
+
+/* The planner's plan of nstrips equal strips of one format over A (rows in natural order). */
+static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstrips)
+{
+  aijt_plan *p;
+  int        cap = 0;
+  if (aijt_plan_start(A, &p)) return NULL;
+  for (int s = 0; s < nstrips; s++) {
+    aijt_strip t;
+    memset(&t, 0, sizeof(t));
+    t.format = f;
+    t.begin  = (aijt_int)((int64_t)A->nrows * s / nstrips);
+    t.end    = (aijt_int)((int64_t)A->nrows * (s + 1) / nstrips);
+    t.nnz    = A->rowptr[t.end] - A->rowptr[t.begin];
+    for (aijt_int i = t.begin; i < t.end; i++)
+      if (A->rowptr[i + 1] - A->rowptr[i] > t.max_len) t.max_len = A->rowptr[i + 1] - A->rowptr[i];
+    t.block          = BLOCK;
+    t.tpr            = f == AIJT_CSR ? param : 0;
+    t.blocks_per_row = f == AIJT_LONG ? aijt_long_parts(BLOCK, t.end - t.begin, t.max_len) : 0;
+    t.width          = f == AIJT_ELL ? t.max_len : f == AIJT_DIA ? param : 0;
+    t.chunk          = f == AIJT_SELL ? param : 0;
+    t.sigma          = 1;
+    if (f == AIJT_COO) t.tail_nnz = t.nnz, t.nnz = 0;
+    if (aijt_plan_append(p, &cap, &t)) {
+      aijt_plan_destroy(&p);
+      return NULL;
+    }
+  }
+  if (aijt_plan_check(p, A)) aijt_plan_destroy(&p);
+  return p;
+}
+
+/* Median time (us) of the whole layout's product. */
+static double time_us(const dev_layouts *D)
+{
+  double t[64];
+  int    n = reps < 64 ? reps : 64;
+  for (int w = 0; w < 3; w++) cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
+  for (int r = 0; r < n; r++) {
+    float ms = 0;
+    cuda_ok(cudaEventRecord(ev[0], stream), "cudaEventRecord");
+    cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
+    cuda_ok(cudaEventRecord(ev[1], stream), "cudaEventRecord");
+    cuda_ok(cudaEventSynchronize(ev[1]), "cudaEventSynchronize");
+    cuda_ok(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime");
+    t[r] = 1e3 * ms;
+  }
+  for (int i = 1; i < n; i++) /* insertion sort: a few values */
+    for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
+      double s = t[j];
+      t[j] = t[j - 1], t[j - 1] = s;
+    }
+  return t[n / 2];
+}
+
+/* Time of A in one format: plan, lay out, upload, time (each tpr of CSR on the same layout). */
+static int time_format(const aijt_csr *A, aijt_format f, int param, int nstrips, int ntprs, double *us)
+{
+  aijt_plan    *p = plan_one(A, f, param, nstrips);
+  aijt_layouts *L = NULL;
+  dev_layouts   D;
+  int           ok = p && !aijt_layouts_build(p, A, &L);
+
+  ok = ok && dev_upload(p, L, NULL, BLOCK, &D);
+  for (int t = 0; ok && t < ntprs; t++) {
+    for (int s = 0; s < D.nstrips && f == AIJT_CSR; s++) D.strips[s].tpr = tprs[t];
+    us[t] = time_us(&D);
+  }
+  if (ok) ok = dev_free(&D);
+  aijt_layouts_destroy(&L);
+  aijt_plan_destroy(&p);
+  return ok;
+}
+
+/* Fixed cost of each kernel: a tiny strip alone. */
+static double tiny_us(aijt_format f, int param)
+{
+  sample   S;
+  double   us[6] = {0};
+  aijt_int L     = f == AIJT_LONG ? LONG_MIN_LEN : f == AIJT_DIA ? 0 : 4;
+  if (f == AIJT_DIA) sample_band(TINY_ROWS, param, &S);
+  else sample_make(TINY_ROWS, L, 0, &S);
+  aijt_csr A = csr_of(&S);
+  if (f == AIJT_CSR) {
+    double all[6];
+    time_format(&A, f, 1, 1, 6, all);
+    for (int t = 0; t < 6; t++)
+      if (tprs[t] == param) us[0] = all[t];
+  } else time_format(&A, f, param, 1, 1, us);
+  sample_free(&S);
+  return us[0];
+}
+
+static aijt_int rows_for(int L)
+{
+  int64_t R = TARGET_NNZ / (L > 0 ? L : 1);
+  return (aijt_int)(R > MAX_ROWS ? MAX_ROWS : R < MIN_ROWS ? MIN_ROWS : R);
+}
+
+static void add_point(aijt_model_kernel *k, double len, double us_local, double us_random, aijt_int R, double d_local, double d_random)
+{
+  int j = k->npoints++;
+  k->len[j]       = len;
+  k->local_ns[j]  = fmax(1e-3, (us_local - k->overhead_us) * 1e3 / (double)R);
+  k->random_ns[j] = fmax(1e-3, (us_random - k->overhead_us) * 1e3 / (double)R);
+  k->d_local[j]   = d_local;
+  k->d_random[j]  = d_random;
+}
+
+int main(int argc, char **argv)
+{
+  const char       *out = NULL;
+  char              path[300];
+  int               quick = 0;
+  aijt_model        m;
+  cudaDeviceProp    prop;
+  struct timespec   t0, t1;
+  aijt_model_kernel *csr[6], *lng, *sell, *ell, *coo, *dia;
+
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+    else if (!strcmp(argv[i], "-quick")) quick = 1;
+    else if (!strcmp(argv[i], "-reps") && i + 1 < argc) reps = atoi(argv[++i]);
+    else {
+      printf("%s", help);
+      return strcmp(argv[i], "-help") ? 1 : 0;
+    }
+  }
+  if (reps < 3) reps = 3;
+  if (quick && reps > 5) reps = 5;
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    printf("aijt_calibrate: no CUDA device\n");
+    return 1;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  memset(&m, 0, sizeof(m));
+  m.version = AIJT_MODEL_VERSION;
+  snprintf(m.device, sizeof(m.device), "%s", prop.name);
+  if (!out) { /* models/<name>.model, the name with '-' for anything but letters and digits */
+    char name[sizeof(m.device)];
+    size_t n = 0;
+    for (const char *c = prop.name; *c && n + 1 < sizeof(name); c++) name[n++] = isalnum((unsigned char)*c) ? *c : '-';
+    name[n] = 0;
+    snprintf(path, sizeof(path), "models/%s.model", name);
+    out = path;
+  }
+  printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
+
+  size_t nx = (size_t)MAX_ROWS + 4096 > (size_t)RANDOM_COLS ? (size_t)MAX_ROWS + 4096 : (size_t)RANDOM_COLS;
+  if (!cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate") || !cuda_ok(cudaEventCreate(&ev[0]), "cudaEventCreate") || !cuda_ok(cudaEventCreate(&ev[1]), "cudaEventCreate")) return 1;
+  if (!cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
+  {
+    double *hx = (double *)malloc(nx * sizeof(double));
+    for (size_t i = 0; i < nx; i++) hx[i] = 1.0 + (double)(i % 13) / 13.0;
+    cuda_ok(cudaMemcpy(dx, hx, nx * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
+    free(hx);
+  }
+
+  /* fixed costs first: every point below is less its kernel's */
+  for (int t = 0; t < 6; t++) (csr[t] = aijt_model_kernel_add(&m, AIJT_CSR, tprs[t]))->overhead_us = tiny_us(AIJT_CSR, tprs[t]);
+  (lng = aijt_model_kernel_add(&m, AIJT_LONG, 0))->overhead_us = tiny_us(AIJT_LONG, 0);
+  (sell = aijt_model_kernel_add(&m, AIJT_SELL, 32))->overhead_us = tiny_us(AIJT_SELL, 32);
+  (ell = aijt_model_kernel_add(&m, AIJT_ELL, 0))->overhead_us = tiny_us(AIJT_ELL, 0);
+  (coo = aijt_model_kernel_add(&m, AIJT_COO, 0))->overhead_us = tiny_us(AIJT_COO, 0);
+  (dia = aijt_model_kernel_add(&m, AIJT_DIA, 0))->overhead_us = tiny_us(AIJT_DIA, 3);
+  m.launch_us = csr[2]->overhead_us;
+  { /* one more strip in a launch: 16 tiny CSR strips against one */
+    sample S;
+    double one[6], many[6];
+    sample_make(16 * TINY_ROWS, 4, 0, &S);
+    aijt_csr A = csr_of(&S);
+    time_format(&A, AIJT_CSR, 4, 1, 3, one);
+    time_format(&A, AIJT_CSR, 4, 16, 3, many);
+    m.strip_us = fmax(0.0, (many[2] - one[2]) / 15.0);
+    sample_free(&S);
+  }
+  { /* one LONG block's rate: a single row of 2^18 entries on one block */
+    sample S;
+    double us = 0;
+    sample_make(1, 1 << 18, 1, &S);
+    aijt_csr   A = csr_of(&S);
+    aijt_plan *p = plan_one(&A, AIJT_LONG, 0, 1);
+    aijt_layouts *L = NULL;
+    dev_layouts   D;
+    dev_params    o = {0, 1, 0};
+    if (p && !aijt_layouts_build(p, &A, &L) && dev_upload(p, L, &o, BLOCK, &D)) {
+      us = time_us(&D);
+      dev_free(&D);
+    }
+    m.long_entry_ns = fmax(0.0, (us - lng->overhead_us) * 1e3 / (double)(1 << 18));
+    aijt_layouts_destroy(&L);
+    aijt_plan_destroy(&p);
+    sample_free(&S);
+  }
+  printf("fixed costs (us): csr %.2f %.2f %.2f %.2f %.2f %.2f, long %.2f, sell %.2f, ell %.2f, coo %.2f, dia %.2f; strip %.3f; long block %.3f ns/entry\n", csr[0]->overhead_us, csr[1]->overhead_us, csr[2]->overhead_us, csr[3]->overhead_us, csr[4]->overhead_us, csr[5]->overhead_us, lng->overhead_us, sell->overhead_us, ell->overhead_us, coo->overhead_us, dia->overhead_us, m.strip_us, m.long_entry_ns);
+
+  const int *lens = quick ? lengths_quick : lengths_full;
+  int        nlen = quick ? (int)(sizeof(lengths_quick) / sizeof(int)) : (int)(sizeof(lengths_full) / sizeof(int));
+  printf("%6s %8s %6s %6s | ns per row, local / random: csr 1 2 4 8 16 32, long, sell, ell, coo\n", "len", "rows", "d_loc", "d_rnd");
+  for (int i = 0; i < nlen; i++) {
+    const int L = lens[i];
+    aijt_int  R = rows_for(L);
+    double    us[2][6 + 4], d[2];
+    int       ok = 1;
+    for (int pat = 0; pat < 2; pat++) {
+      sample S;
+      sample_make(R, L, pat, &S);
+      aijt_csr A = csr_of(&S);
+      d[pat]     = aijt_locality(&A, NULL, 0, R, 64);
+      ok = ok && time_format(&A, AIJT_CSR, 1, 1, 6, us[pat]);
+      if (L >= LONG_MIN_LEN) ok = ok && time_format(&A, AIJT_LONG, 0, 1, 1, &us[pat][6]);
+      if (L <= SELL_MAX_LEN) ok = ok && time_format(&A, AIJT_SELL, 32, 1, 1, &us[pat][7]);
+      if (L <= SELL_MAX_LEN) ok = ok && time_format(&A, AIJT_ELL, 0, 1, 1, &us[pat][8]);
+      if (L <= COO_MAX_LEN) ok = ok && time_format(&A, AIJT_COO, 0, 1, 1, &us[pat][9]);
+      sample_free(&S);
+    }
+    if (!ok) {
+      printf("aijt_calibrate: length %d failed\n", L);
+      return 1;
+    }
+    for (int t = 0; t < 6; t++) add_point(csr[t], L, us[0][t], us[1][t], R, d[0], d[1]);
+    if (L >= LONG_MIN_LEN) add_point(lng, L, us[0][6], us[1][6], R, d[0], d[1]);
+    if (L <= SELL_MAX_LEN) add_point(sell, L, us[0][7], us[1][7], R, d[0], d[1]);
+    if (L <= SELL_MAX_LEN) add_point(ell, L, us[0][8], us[1][8], R, d[0], d[1]);
+    if (L <= COO_MAX_LEN) add_point(coo, L, us[0][9], us[1][9], R, d[0], d[1]);
+    printf("%6d %8lld %6.3f %6.3f |", L, (long long)R, d[0], d[1]);
+    for (int t = 0; t < 6; t++) printf(" %.3g/%.3g", csr[t]->local_ns[csr[t]->npoints - 1], csr[t]->random_ns[csr[t]->npoints - 1]);
+    aijt_model_kernel *rest[4] = {lng, sell, ell, coo};
+    for (int q = 0; q < 4; q++) {
+      if (rest[q]->npoints && rest[q]->len[rest[q]->npoints - 1] == L) printf(" %.3g/%.3g", rest[q]->local_ns[rest[q]->npoints - 1], rest[q]->random_ns[rest[q]->npoints - 1]);
+      else printf(" -");
+    }
+    printf("\n");
+    fflush(stdout);
+  }
+  const int *nds = quick ? diags_quick : diags_full;
+  int        nnd = quick ? (int)(sizeof(diags_quick) / sizeof(int)) : (int)(sizeof(diags_full) / sizeof(int));
+  for (int i = 0; i < nnd; i++) {
+    sample S;
+    double us = 0;
+    aijt_int R = rows_for(nds[i]);
+    sample_band(R, nds[i], &S);
+    aijt_csr A = csr_of(&S);
+    if (!time_format(&A, AIJT_DIA, nds[i], 1, 1, &us)) return 1;
+    add_point(dia, nds[i], us, us, R, 0, 0);
+    printf("dia %2d diagonals: %.3g ns per row\n", nds[i], dia->local_ns[dia->npoints - 1]);
+    sample_free(&S);
+  }
+
+  FILE *fp = fopen(out, "w");
+  if (!fp) {
+    printf("aijt_calibrate: cannot write %s\n", out);
+    return 1;
+  }
+  fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2); see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0);
+  aijt_model_write(&m, fp);
+  fclose(fp);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  printf("aijt_calibrate: wrote %s; calibration took %.1f s\n", out, (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+  cudaFree(dx);
+  cudaFree(dy);
+  return 0;
+}
