@@ -25,7 +25,7 @@ PETSC_INDEX64 := $(shell printf '\043include <petscconf.h>\nPETSC_USE_64BIT_INDI
 INDEX_FLAGS   := $(if $(filter 1,$(PETSC_INDEX64)),-DAIJT_INDEX64,)
 
 PLAN_DIR   := src/mat/impls/tuned/plan
-CFLAGS_ALL := $(PCC_FLAGS) -fPIC -Wall -Wno-unused-parameter $(INDEX_FLAGS) -Iinclude -I$(PLAN_DIR) $(PETSC_CC_INCLUDES)
+CFLAGS_ALL := $(PCC_FLAGS) -fPIC -Wall -Wno-unused-parameter $(INDEX_FLAGS) -Iinclude -I$(PLAN_DIR) $(PETSC_CC_INCLUDES) -DAIJT_MODEL_DIR='"$(abspath models)"'
 PLAN_SRC   := $(wildcard $(PLAN_DIR)/*.c)
 GLUE_SRC   := $(wildcard src/mat/impls/tuned/*.c src/mat/impls/tuned/seq/*.c src/mat/impls/tuned/mpi/*.c src/mat/utils/*.c)
 LIB_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC) $(GLUE_SRC))
@@ -120,10 +120,12 @@ BENCH_HEADERS  := $(wildcard include/*.h $(addsuffix /*.h,$(BENCH_DIRS)))
 BENCH_COMMON   := $(patsubst %.c,$(BUILD)/obj/%.o,bench/gen/matgen.c $(wildcard bench/common/*.c))
 BENCH_SPMV_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,bench/bench_spmv.c $(wildcard bench/spmv/*.c))
 BENCH_KSP_OBJ  := $(BUILD)/obj/bench/bench_ksp.o
+# bench_scaling needs only the generators, so it also builds against a PETSc without CUDA (a host check of the program)
+BENCH_SCALING_OBJ := $(BUILD)/obj/bench/bench_scaling.o $(BUILD)/obj/bench/gen/matgen.o
 
 .PHONY: bench bench-gen
 ifeq ($(PETSC_HAVE_CUDA),1)
-bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/matgen_check
+bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_scaling $(BUILD)/bench/matgen_check
 else
 bench:
 	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
@@ -144,6 +146,11 @@ $(BUILD)/bench/bench_ksp: $(BENCH_KSP_OBJ) $(BENCH_COMMON) $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LINK $@"
 	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
+
+$(BUILD)/bench/bench_scaling: $(BENCH_SCALING_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	@echo "  LINK $@"
+	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(if $(filter 1,$(PETSC_HAVE_CUDA)),$(CUDA_LIB))
 
 $(BUILD)/bench/matgen_check: bench/gen/matgen_check.c bench/gen/matgen.c bench/spmv/sellpack.c $(wildcard bench/gen/*.h bench/spmv/sellpack.h)
 	@mkdir -p $(dir $@)

@@ -15,7 +15,7 @@ static const char help[] = "aijt_calibrate: the aijtuned performance model of th
                            "  -quick    a few lengths and repetitions (a smoke test, not a model)\n"
                            "  -reps N   timed launches per measurement, median (default 15)\n";
 
-#include "devcopy.cuh"
+#include "devcopy.h"
 extern "C" { /* the planner is C */
 #include "aijtmodel.h"
 #include "planbuild.h"
@@ -159,18 +159,18 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
 }
 
 /* Median time (us) of the whole layout's product. */
-static double time_us(const dev_layouts *D)
+static double time_us(const aijt_dev_layouts *D)
 {
   double t[64];
   int    n = reps < 64 ? reps : 64;
-  for (int w = 0; w < 3; w++) cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
+  for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
   for (int r = 0; r < n; r++) {
     float ms = 0;
-    cuda_ok(cudaEventRecord(ev[0], stream), "cudaEventRecord");
-    cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
-    cuda_ok(cudaEventRecord(ev[1], stream), "cudaEventRecord");
-    cuda_ok(cudaEventSynchronize(ev[1]), "cudaEventSynchronize");
-    cuda_ok(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime");
+    aijt_cuda_ok(cudaEventRecord(ev[0], stream), "cudaEventRecord");
+    aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
+    aijt_cuda_ok(cudaEventRecord(ev[1], stream), "cudaEventRecord");
+    aijt_cuda_ok(cudaEventSynchronize(ev[1]), "cudaEventSynchronize");
+    aijt_cuda_ok(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime");
     t[r] = 1e3 * ms;
   }
   for (int i = 1; i < n; i++) /* insertion sort: a few values */
@@ -186,15 +186,15 @@ static int time_format(const aijt_csr *A, aijt_format f, int param, int nstrips,
 {
   aijt_plan    *p = plan_one(A, f, param, nstrips);
   aijt_layouts *L = NULL;
-  dev_layouts   D;
+  aijt_dev_layouts   D;
   int           ok = p && !aijt_layouts_build(p, A, &L);
 
-  ok = ok && dev_upload(p, L, NULL, BLOCK, &D);
+  ok = ok && aijt_dev_upload(p, L, NULL, BLOCK, &D);
   for (int t = 0; ok && t < ntprs; t++) {
     for (int s = 0; s < D.nstrips && f == AIJT_CSR; s++) D.strips[s].tpr = tprs[t];
     us[t] = time_us(&D);
   }
-  if (ok) ok = dev_free(&D);
+  if (ok) ok = aijt_dev_free(&D);
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&p);
   return ok;
@@ -275,12 +275,12 @@ int main(int argc, char **argv)
   printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
 
   size_t nx = (size_t)MAX_ROWS + 4096 > (size_t)RANDOM_COLS ? (size_t)MAX_ROWS + 4096 : (size_t)RANDOM_COLS;
-  if (!cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate") || !cuda_ok(cudaEventCreate(&ev[0]), "cudaEventCreate") || !cuda_ok(cudaEventCreate(&ev[1]), "cudaEventCreate")) return 1;
-  if (!cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
+  if (!aijt_cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate") || !aijt_cuda_ok(cudaEventCreate(&ev[0]), "cudaEventCreate") || !aijt_cuda_ok(cudaEventCreate(&ev[1]), "cudaEventCreate")) return 1;
+  if (!aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !aijt_cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
   {
     double *hx = (double *)malloc(nx * sizeof(double));
     for (size_t i = 0; i < nx; i++) hx[i] = 1.0 + (double)(i % 13) / 13.0;
-    cuda_ok(cudaMemcpy(dx, hx, nx * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
+    aijt_cuda_ok(cudaMemcpy(dx, hx, nx * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     free(hx);
   }
 
@@ -309,11 +309,11 @@ int main(int argc, char **argv)
     aijt_csr   A = csr_of(&S);
     aijt_plan *p = plan_one(&A, AIJT_LONG, 0, 1);
     aijt_layouts *L = NULL;
-    dev_layouts   D;
-    dev_params    o = {0, 1, 0};
-    if (p && !aijt_layouts_build(p, &A, &L) && dev_upload(p, L, &o, BLOCK, &D)) {
+    aijt_dev_layouts   D;
+    aijt_dev_params    o = {0, 1, 0};
+    if (p && !aijt_layouts_build(p, &A, &L) && aijt_dev_upload(p, L, &o, BLOCK, &D)) {
       us = time_us(&D);
-      dev_free(&D);
+      aijt_dev_free(&D);
     }
     m.long_entry_ns = fmax(0.0, (us - lng->overhead_us) * 1e3 / (double)(1 << 18));
     aijt_layouts_destroy(&L);

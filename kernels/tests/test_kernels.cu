@@ -20,7 +20,7 @@
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
    Without a CUDA device: "no CUDA device: skipped", exit 0.
 */
-#include "devcopy.cuh"
+#include "devcopy.h"
 #include "../../tests/common/teststencil.h"
 
 #include <cuda_runtime.h>
@@ -219,7 +219,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
-  dev_layouts   D;
+  aijt_dev_layouts   D;
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
   double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
@@ -252,9 +252,9 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
     if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
   }
-  ok = ok && cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
-  ok = ok && cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
-  ok = ok && cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
+  ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
+  ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
+  ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
 
   for (int trial = 0; trial < NTRIALS && ok; trial++) {
     if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
@@ -265,25 +265,25 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
     for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)((int)(rnd() % 33) - 16) / 16.0 : rnd_uniform();
     if (trial != TRIAL_INF) {
-      dev_params o = {rs->tpr, rs->bpr, rs->block};
-      ok           = dev_free(&D) && ok;
-      ok           = ok && dev_upload(plan, L, &o, rs->rules.block, &D);
+      aijt_dev_params o = {rs->tpr, rs->bpr, rs->block};
+      ok           = aijt_dev_free(&D) && ok;
+      ok           = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D);
     }
-    ok = ok && cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
-    ok = ok && cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
+    ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
+    ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
     for (int mode = 0; mode < 3 && ok; mode++) {
       const size_t bytes = (size_t)A->nrows * sizeof(double);
       const double *zarg = mode == 0 ? NULL : mode == 1 ? dz : dy;
       /* stream-ordered: the legacy stream does not order a non-blocking stream */
-      if (mode < 2) ok = ok && cuda_ok(cudaMemsetAsync(dy, 0xff, bytes, stream), "cudaMemsetAsync (NaN poison)");
-      else ok = ok && cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
+      if (mode < 2) ok = ok && aijt_cuda_ok(cudaMemsetAsync(dy, 0xff, bytes, stream), "cudaMemsetAsync (NaN poison)");
+      else ok = ok && aijt_cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
       /* the fused launch, except in the random trial, which runs the strips one by one */
       if (trial == TRIAL_RANDOM) {
-        for (int s = 0; s < D.nstrips && ok; s++) ok = cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
-        ok = ok && cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
-      } else ok = ok && cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
-      ok = ok && cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
-      ok = ok && cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
+        for (int s = 0; s < D.nstrips && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
+        ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
+      } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
+      ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
+      ok = ok && aijt_cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
       if (!ok) break;
       for (aijt_int i = 0; i < A->nrows; i++) ref[i] = NAN;
       aijt_ref_spmv(L, x, mode ? z : NULL, ref);
@@ -297,10 +297,10 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
   }
 done:
-  ok = dev_free(&D) && ok;
-  ok = cuda_ok(cudaFree(dx), "cudaFree x") && ok;
-  ok = cuda_ok(cudaFree(dz), "cudaFree z") && ok;
-  ok = cuda_ok(cudaFree(dy), "cudaFree y") && ok;
+  ok = aijt_dev_free(&D) && ok;
+  ok = aijt_cuda_ok(cudaFree(dx), "cudaFree x") && ok;
+  ok = aijt_cuda_ok(cudaFree(dz), "cudaFree z") && ok;
+  ok = aijt_cuda_ok(cudaFree(dy), "cudaFree y") && ok;
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&plan);
   free(x), free(z), free(y), free(ref);
@@ -355,7 +355,7 @@ int main(void)
     printf("no CUDA device: skipped\n");
     return 0;
   }
-  if (!cuda_ok(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags")) {
+  if (!aijt_cuda_ok(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreateWithFlags")) {
     printf("0 passed, 1 failed\n");
     return 1;
   }
@@ -417,7 +417,7 @@ int main(void)
     }
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
-  if (!cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
+  if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -26,6 +26,8 @@ static const char *CodeName(PetscErrorCode e)
     return "PETSC_ERR_ARG_WRONG";
   case PETSC_ERR_SUP:
     return "PETSC_ERR_SUP";
+  case PETSC_ERR_FILE_READ:
+    return "PETSC_ERR_FILE_READ";
   case 0:
     return "no error";
   }
@@ -119,6 +121,42 @@ int main(int argc, char **argv)
     PetscCall(PetscOptionsClearValue(NULL, "-b_mat_aijtuned_formats"));
     PetscCall(Expect("dia alone on a matrix of 40 diagonals", ierr, PETSC_ERR_SUP, &failures));
     PetscCall(MatDestroy(&B));
+  }
+  { /* a model file that is missing or not a model: an error at assembly that names the file and the fault */
+    const char *files[] = {"/nonexistent/aijtuned.model", "errors-corrupt.model"};
+    PetscMPIInt rank;
+    PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+    for (int f = 0; f < 2; f++) {
+      Mat   B;
+      char  path[PETSC_MAX_PATH_LEN];
+      FILE *fp;
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s", files[f]));
+      if (f == 1) { /* each rank its own file: a stale model of a version this build does not read */
+        PetscCall(PetscSNPrintf(path, sizeof(path), "errors-corrupt-%d.model", rank));
+        PetscCall(PetscFOpen(PETSC_COMM_SELF, path, "w", &fp));
+        PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, "aijtuned-model 999\ndevice Some GPU\n"));
+        PetscCall(PetscFClose(PETSC_COMM_SELF, fp));
+      }
+      PetscCall(MatCreate(PETSC_COMM_SELF, &B));
+      PetscCall(MatSetSizes(B, 4, 4, 4, 4));
+      PetscCall(MatSetType(B, MATAIJTUNED));
+      PetscCall(MatSetOptionsPrefix(B, "c_"));
+      PetscCall(PetscOptionsSetValue(NULL, "-c_mat_aijtuned_model", path));
+      PetscCall(MatSetFromOptions(B));
+      PetscCall(MatSetUp(B));
+      for (PetscInt j = 0; j < 4; j++) PetscCall(MatSetValue(B, j, j, 1.0, INSERT_VALUES));
+      PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
+      PetscCall(PetscPushErrorHandler(Record, NULL));
+      ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
+      PetscCall(PetscPopErrorHandler());
+      PetscCall(PetscOptionsClearValue(NULL, "-c_mat_aijtuned_model"));
+      if (f == 1) {
+        (void)remove(path);
+        if (strstr(first_message, path)) memcpy(strstr(first_message, path), "errors-corrupt-R", 16); /* the same line from every rank */
+      }
+      PetscCall(Expect(f ? "a model file of another version" : "a missing model file", ierr, PETSC_ERR_FILE_READ, &failures));
+      PetscCall(MatDestroy(&B));
+    }
   }
   /* after the errors the matrix still works */
   PetscCall(VecSet(x, 1.0));

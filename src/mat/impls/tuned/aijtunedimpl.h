@@ -5,6 +5,7 @@
 #include <petsc/private/matimpl.h>
 #include "aijtunedcompat.h"
 #include "plan/aijtplan.h"
+#include "plan/aijtmodel.h"
 
 /* What the options choose; the mpi type pushes its settings to its two blocks. */
 typedef struct {
@@ -12,6 +13,8 @@ typedef struct {
   PetscBool  host_strips; /* run MatMult on host vectors through the strips' host reference */
   PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
+  PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
+  char       model_file[PETSC_MAX_PATH_LEN]; /* the model to use; "" for the one of this process's GPU */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
@@ -26,7 +29,7 @@ typedef struct {
   MatAIJTunedSettings settings;
   MatAIJTunedBase     base;
   PetscBool           base_host_kernel; /* the base's MatMult takes host vectors (SeqAIJ; not SeqAIJCUSPARSE) */
-  aijt_rules          planned_rules;
+  MatAIJTunedSettings planned; /* the settings the plan was made with */
   aijt_plan          *plan;
   aijt_layouts       *layouts;
   PetscObjectState    nonzerostate; /* pattern the plan was made for */
@@ -61,6 +64,8 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
+PETSC_INTERN PetscBool      MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *, const MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *, const aijt_model **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
@@ -74,4 +79,5 @@ PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJCUSPARSE(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 #endif

@@ -7,6 +7,14 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->host_strips  = PETSC_FALSE;
   s->gpu_strips   = PETSC_TRUE;
   s->from_options = PETSC_FALSE;
+  s->model_planner = PETSC_TRUE;
+  s->model_file[0] = 0;
+}
+
+/* Whether two settings give the same plan (the MatMult switches do not change it). */
+PetscBool MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *a, const MatAIJTunedSettings *b)
+{
+  return (PetscBool)(aijt_rules_equal(&a->rules, &b->rules) && a->model_planner == b->model_planner && !strcmp(a->model_file, b->model_file));
 }
 
 PetscErrorCode MatAIJTunedCheck(aijt_err err)
@@ -58,6 +66,13 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
     PetscCheck(allowed, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "-mat_aijtuned_formats must name at least one format");
     R->allowed = allowed;
   }
+  {
+    const char *planners[] = {"rules", "model"};
+    PetscInt    which      = s->model_planner ? 1 : 0;
+    PetscCall(PetscOptionsEList("-mat_aijtuned_planner", "Plan with the performance model (the rules where it has none) or with the rules", "MATAIJTUNED", planners, 2, planners[which], &which, NULL));
+    s->model_planner = which ? PETSC_TRUE : PETSC_FALSE;
+  }
+  PetscCall(PetscOptionsString("-mat_aijtuned_model", "Performance model file (default: the model of this GPU in the models directory)", "MATAIJTUNED", s->model_file, s->model_file, sizeof(s->model_file), NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

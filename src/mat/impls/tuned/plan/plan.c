@@ -127,7 +127,13 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
   default:
     n = 0;
   }
-  return used + (n > 0 ? (size_t)n : 0);
+  used += n > 0 ? (size_t)n : 0;
+  if (s->predicted_us > 0) {
+    rest = used < len ? len - used : 0;
+    n    = snprintf(buf ? buf + (used < len ? used : len) : NULL, rest, ", predicted %.3g us", s->predicted_us);
+    used += n > 0 ? (size_t)n : 0;
+  }
+  return used;
 }
 
 void aijt_plan_print(const aijt_plan *plan, FILE *fp)

@@ -88,7 +88,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
-  if (ctx->plan && ctx->nonzerostate == A->nonzerostate && aijt_rules_equal(&ctx->planned_rules, &ctx->settings.rules)) {
+  if (ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) {
     if (ctx->state != state) { /* same pattern, new values */
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
       PetscCall(MatSeqAIJGetArrayRead(A, &aa));
@@ -104,11 +104,13 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
   {
-    aijt_csr csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
-    aijt_err err;
+    aijt_csr          csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
+    const aijt_model *model;
+    aijt_err          err;
 
+    PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Plan, A, 0, 0, 0));
-    err = aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
+    err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
     PetscCall(MatAIJTunedCheck(err));
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
@@ -121,7 +123,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   }
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-  ctx->planned_rules = ctx->settings.rules;
+  ctx->planned       = ctx->settings;
   ctx->plans_made++;
   ctx->nonzerostate  = A->nonzerostate;
   ctx->state         = state;
@@ -138,7 +140,7 @@ PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Not for unassembled matrix");
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
-  if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && aijt_rules_equal(&ctx->planned_rules, &ctx->settings.rules)) PetscFunctionReturn(PETSC_SUCCESS);
+  if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PlanNow(A, ctx, state));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -185,3 +185,19 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* The name of the GPU this process uses ("" when there is none), to pick its performance model. */
+PetscErrorCode MatAIJTunedCUDADeviceName(char name[], size_t len)
+{
+  int                   count = 0, dev = 0;
+  struct cudaDeviceProp prop;
+
+  PetscFunctionBegin;
+  name[0] = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1 || cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
+    (void)cudaGetLastError(); /* no device here: not an error, the nearest model plans */
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscStrncpy(name, prop.name, len));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,18 +1,12 @@
-/*
-   Device copies of a plan's layouts for programs without PETSc (the kernel test, the calibration
-   program): one cudaMalloc per array, synchronous copies.  The PETSc glue has its own upload (one
-   allocation, PETSc's stream and logging).  Header-only: each program includes it once.
-*/
-#pragma once
-
-#include "aijtkernels.h"
+/* Device copies of a plan's layouts for programs without PETSc's matrix types (devcopy.h). */
+#include "devcopy.h"
 
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int cuda_ok(cudaError_t err, const char *what)
+extern "C" int aijt_cuda_ok(cudaError_t err, const char *what)
 {
   if (err == cudaSuccess) return 1;
   printf("  CUDA error in %s: %s\n", what, cudaGetErrorString(err));
@@ -23,8 +17,8 @@ static int cuda_ok(cudaError_t err, const char *what)
 static int upload(void **dst, const void *src, size_t n, size_t size)
 {
   *dst = NULL;
-  if (!cuda_ok(cudaMalloc(dst, (n ? n : 1) * size), "cudaMalloc")) return 0;
-  return !n || cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
+  if (!aijt_cuda_ok(cudaMalloc(dst, (n ? n : 1) * size), "cudaMalloc")) return 0;
+  return !n || aijt_cuda_ok(cudaMemcpy(*dst, src, n * size, cudaMemcpyHostToDevice), "cudaMemcpy to device");
 }
 
 template <typename T>
@@ -36,39 +30,27 @@ static int upload_to(const T **dst, const T *src, size_t n)
   return ok;
 }
 
-typedef struct {
-  int             nstrips;
-  aijt_dev_strip *strips;
-  aijt_dev_coo    tail;
-} dev_layouts;
-
-/* Launch parameters that replace the plan's when > 0 (the kernel test's rule sets). */
-typedef struct {
-  int tpr, bpr, block;
-} dev_params;
-
-static int dev_free(dev_layouts *D)
+extern "C" int aijt_dev_free(aijt_dev_layouts *D)
 {
   int ok = 1;
   for (int s = 0; s < D->nstrips; s++) {
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].rows), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
-    ok &= cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
-    ok &= cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
-    ok &= cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].rows), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].ptr), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
   }
   free(D->strips);
-  ok &= cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
-  ok &= cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
-  ok &= cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
   memset(D, 0, sizeof(*D));
   return ok;
 }
 
-/* Device copies of L (made from plan P) with the plan's launch parameters, or o's where o sets them. */
-static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const dev_params *o, int tail_block, dev_layouts *D)
+extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D)
 {
   int ok = 1;
   memset(D, 0, sizeof(*D));
@@ -91,9 +73,9 @@ static int dev_upload(const aijt_plan *P, const aijt_layouts *L, const dev_param
     ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
     if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
     if (npartial) {
-      ok = ok && cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
-      ok = ok && cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
-      ok = ok && cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
+      ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
+      ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
+      ok = ok && aijt_cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
     }
   }
   D->tail.nnz   = L->tail.nnz;

@@ -1,0 +1,35 @@
+/*
+   Device copies of a plan's layouts for programs without PETSc's matrix types (the kernel test, the
+   calibration program, the plan benchmark): one cudaMalloc per array, synchronous copies.  The PETSc
+   glue has its own upload (one allocation, PETSc's stream and logging).
+*/
+#pragma once
+
+#include "aijtkernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int             nstrips;
+  aijt_dev_strip *strips;
+  aijt_dev_coo    tail;
+} aijt_dev_layouts;
+
+/* Launch parameters that replace the plan's where > 0 (the kernel test's rule sets). */
+typedef struct {
+  int tpr, bpr, block;
+} aijt_dev_params;
+
+/* 1 on success; otherwise prints what failed and returns 0. */
+int aijt_cuda_ok(cudaError_t err, const char *what);
+
+/* Device copies of L (made from plan P) with the plan's launch parameters, or o's where o sets them;
+   1 on success.  On failure D still holds what was allocated, for aijt_dev_free. */
+int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
+int aijt_dev_free(aijt_dev_layouts *D);
+
+#ifdef __cplusplus
+}
+#endif
