@@ -23,6 +23,7 @@ extern "C" { /* the planner is C */
 
 #include <ctype.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define RANDOM_COLS  (1 << 21)  /* 16 MiB of x: the suite's irregular matrices have 1-2M columns */
@@ -375,6 +376,7 @@ int main(int argc, char **argv)
     sample_free(&S);
   }
 
+  if (!strncmp(out, "models/", 7)) (void)mkdir("models", 0755); /* the default place, in a fresh tree */
   FILE *fp = fopen(out, "w");
   if (!fp) {
     printf("aijt_calibrate: cannot write %s\n", out);
