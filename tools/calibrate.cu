@@ -30,7 +30,8 @@ extern "C" { /* the planner is C */
 #define TARGET_NNZ   (12 << 20) /* 144 MB of values and columns: well past a 50-60 MiB L2 */
 #define MAX_ROWS     (1 << 22)
 #define MIN_ROWS     16384      /* long rows: still 16k blocks or warps */
-#define TINY_ROWS    256
+#define TINY_ROWS    256                   /* the fixed costs: almost no work */
+#define CRIT_ROWS    AIJT_MODEL_TINY_ROWS  /* critical paths: every row runs at once */
 #define BLOCK        256
 
 static const int lengths_full[]  = {1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048};
@@ -45,7 +46,7 @@ static const int tprs[]          = {1, 2, 4, 8, 16, 32};
 #define LONG_MIN_LEN 32
 #define COO_MAX_LEN  32
 
-static int    reps = 15;
+static int    reps = 15, reps_small = 30; /* small strips are cheap and noisier: more calls */
 static double *dx, *dy;
 static cudaStream_t stream;
 static cudaEvent_t  ev[2];
@@ -160,10 +161,10 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
 }
 
 /* Median time (us) of the whole layout's product. */
-static double time_us(const aijt_dev_layouts *D)
+static double time_us(const aijt_dev_layouts *D, int n)
 {
   double t[64];
-  int    n = reps < 64 ? reps : 64;
+  n = n < 64 ? n : 64;
   for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
   for (int r = 0; r < n; r++) {
     float ms = 0;
@@ -183,7 +184,7 @@ static double time_us(const aijt_dev_layouts *D)
 }
 
 /* Time of A in one format: plan, lay out, upload, time (each tpr of CSR on the same layout). */
-static int time_format(const aijt_csr *A, aijt_format f, int param, int nstrips, int ntprs, double *us)
+static int time_format_n(const aijt_csr *A, aijt_format f, int param, int nstrips, int ntprs, int n, double *us)
 {
   aijt_plan    *p = plan_one(A, f, param, nstrips);
   aijt_layouts *L = NULL;
@@ -193,12 +194,18 @@ static int time_format(const aijt_csr *A, aijt_format f, int param, int nstrips,
   ok = ok && aijt_dev_upload(p, L, NULL, BLOCK, &D);
   for (int t = 0; ok && t < ntprs; t++) {
     for (int s = 0; s < D.nstrips && f == AIJT_CSR; s++) D.strips[s].tpr = tprs[t];
-    us[t] = time_us(&D);
+    us[t] = time_us(&D, n);
   }
   if (ok) ok = aijt_dev_free(&D);
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&p);
   return ok;
+}
+
+/* Small strips are cheap to time and noisier: they get more calls. */
+static int time_format(const aijt_csr *A, aijt_format f, int param, int nstrips, int ntprs, double *us)
+{
+  return time_format_n(A, f, param, nstrips, ntprs, A->rowptr[A->nrows] < (1 << 20) ? reps_small : reps, us);
 }
 
 /* Fixed cost of each kernel: a tiny strip alone. */
@@ -226,7 +233,7 @@ static aijt_int rows_for(int L)
   return (aijt_int)(R > MAX_ROWS ? MAX_ROWS : R < MIN_ROWS ? MIN_ROWS : R);
 }
 
-static void add_point(aijt_model_kernel *k, double len, double us_local, double us_random, aijt_int R, double d_local, double d_random)
+static void add_point(aijt_model_kernel *k, double len, double us_local, double us_random, aijt_int R, double d_local, double d_random, double us_crit)
 {
   int j = k->npoints++;
   k->len[j]       = len;
@@ -234,6 +241,7 @@ static void add_point(aijt_model_kernel *k, double len, double us_local, double 
   k->random_ns[j] = fmax(1e-3, (us_random - k->overhead_us) * 1e3 / (double)R);
   k->d_local[j]   = d_local;
   k->d_random[j]  = d_random;
+  k->crit_us[j]   = fmax(0.0, us_crit - k->overhead_us);
 }
 
 int main(int argc, char **argv)
@@ -292,7 +300,16 @@ int main(int argc, char **argv)
   (ell = aijt_model_kernel_add(&m, AIJT_ELL, 0))->overhead_us = tiny_us(AIJT_ELL, 0);
   (coo = aijt_model_kernel_add(&m, AIJT_COO, 0))->overhead_us = tiny_us(AIJT_COO, 0);
   (dia = aijt_model_kernel_add(&m, AIJT_DIA, 0))->overhead_us = tiny_us(AIJT_DIA, 3);
-  m.launch_us = csr[2]->overhead_us;
+  { /* a launch's own cost: the median of the kernels' fixed costs */
+    double o[AIJT_MODEL_MAX_KERNELS];
+    for (int q = 0; q < m.nkernels; q++) o[q] = m.kernels[q].overhead_us;
+    for (int i = 1; i < m.nkernels; i++)
+      for (int j = i; j > 0 && o[j] < o[j - 1]; j--) {
+        double t = o[j];
+        o[j] = o[j - 1], o[j - 1] = t;
+      }
+    m.launch_us = o[m.nkernels / 2];
+  }
   { /* one more strip in a launch: 16 tiny CSR strips against one */
     sample S;
     double one[6], many[6];
@@ -313,7 +330,7 @@ int main(int argc, char **argv)
     aijt_dev_layouts   D;
     aijt_dev_params    o = {0, 1, 0};
     if (p && !aijt_layouts_build(p, &A, &L) && aijt_dev_upload(p, L, &o, BLOCK, &D)) {
-      us = time_us(&D);
+      us = time_us(&D, reps_small);
       aijt_dev_free(&D);
     }
     m.long_entry_ns = fmax(0.0, (us - lng->overhead_us) * 1e3 / (double)(1 << 18));
@@ -329,7 +346,7 @@ int main(int argc, char **argv)
   for (int i = 0; i < nlen; i++) {
     const int L = lens[i];
     aijt_int  R = rows_for(L);
-    double    us[2][6 + 4], d[2];
+    double    us[2][6 + 4], d[2], crit[6 + 4];
     int       ok = 1;
     for (int pat = 0; pat < 2; pat++) {
       sample S;
@@ -343,15 +360,26 @@ int main(int argc, char **argv)
       if (L <= COO_MAX_LEN) ok = ok && time_format(&A, AIJT_COO, 0, 1, 1, &us[pat][9]);
       sample_free(&S);
     }
+    { /* critical paths: CRIT_ROWS random rows, all at once */
+      sample S;
+      sample_make(CRIT_ROWS, L, 1, &S);
+      aijt_csr A = csr_of(&S);
+      ok = ok && time_format(&A, AIJT_CSR, 1, 1, 6, crit);
+      if (L >= LONG_MIN_LEN) ok = ok && time_format(&A, AIJT_LONG, 0, 1, 1, &crit[6]);
+      if (L <= SELL_MAX_LEN) ok = ok && time_format(&A, AIJT_SELL, 32, 1, 1, &crit[7]);
+      if (L <= SELL_MAX_LEN) ok = ok && time_format(&A, AIJT_ELL, 0, 1, 1, &crit[8]);
+      if (L <= COO_MAX_LEN) ok = ok && time_format(&A, AIJT_COO, 0, 1, 1, &crit[9]);
+      sample_free(&S);
+    }
     if (!ok) {
       printf("aijt_calibrate: length %d failed\n", L);
       return 1;
     }
-    for (int t = 0; t < 6; t++) add_point(csr[t], L, us[0][t], us[1][t], R, d[0], d[1]);
-    if (L >= LONG_MIN_LEN) add_point(lng, L, us[0][6], us[1][6], R, d[0], d[1]);
-    if (L <= SELL_MAX_LEN) add_point(sell, L, us[0][7], us[1][7], R, d[0], d[1]);
-    if (L <= SELL_MAX_LEN) add_point(ell, L, us[0][8], us[1][8], R, d[0], d[1]);
-    if (L <= COO_MAX_LEN) add_point(coo, L, us[0][9], us[1][9], R, d[0], d[1]);
+    for (int t = 0; t < 6; t++) add_point(csr[t], L, us[0][t], us[1][t], R, d[0], d[1], crit[t]);
+    if (L >= LONG_MIN_LEN) add_point(lng, L, us[0][6], us[1][6], R, d[0], d[1], crit[6]);
+    if (L <= SELL_MAX_LEN) add_point(sell, L, us[0][7], us[1][7], R, d[0], d[1], crit[7]);
+    if (L <= SELL_MAX_LEN) add_point(ell, L, us[0][8], us[1][8], R, d[0], d[1], crit[8]);
+    if (L <= COO_MAX_LEN) add_point(coo, L, us[0][9], us[1][9], R, d[0], d[1], crit[9]);
     printf("%6d %8lld %6.3f %6.3f |", L, (long long)R, d[0], d[1]);
     for (int t = 0; t < 6; t++) printf(" %.3g/%.3g", csr[t]->local_ns[csr[t]->npoints - 1], csr[t]->random_ns[csr[t]->npoints - 1]);
     aijt_model_kernel *rest[4] = {lng, sell, ell, coo};
@@ -359,7 +387,7 @@ int main(int argc, char **argv)
       if (rest[q]->npoints && rest[q]->len[rest[q]->npoints - 1] == L) printf(" %.3g/%.3g", rest[q]->local_ns[rest[q]->npoints - 1], rest[q]->random_ns[rest[q]->npoints - 1]);
       else printf(" -");
     }
-    printf("\n");
+    printf(" | critical path us: csr 1 %.3g, 32 %.3g, sell %.3g\n", csr[0]->crit_us[csr[0]->npoints - 1], csr[5]->crit_us[csr[5]->npoints - 1], L <= SELL_MAX_LEN ? sell->crit_us[sell->npoints - 1] : 0.0);
     fflush(stdout);
   }
   const int *nds = quick ? diags_quick : diags_full;
@@ -371,7 +399,7 @@ int main(int argc, char **argv)
     sample_band(R, nds[i], &S);
     aijt_csr A = csr_of(&S);
     if (!time_format(&A, AIJT_DIA, nds[i], 1, 1, &us)) return 1;
-    add_point(dia, nds[i], us, us, R, 0, 0);
+    add_point(dia, nds[i], us, us, R, 0, 0, 0);
     printf("dia %2d diagonals: %.3g ns per row\n", nds[i], dia->local_ns[dia->npoints - 1]);
     sample_free(&S);
   }

@@ -128,13 +128,14 @@ static int CompareString(const void *a, const void *b)
 PetscErrorCode BenchListAppend(const char name[], PetscInt *n, PetscInt *cap, char ***list)
 {
   PetscFunctionBegin;
-  if (*n == *cap) {
-    char **more;
-    PetscCall(PetscMalloc1(2 * *cap, &more));
-    PetscCall(PetscArraycpy(more, *list, *cap));
+  if (*n == *cap) { /* an empty list (cap 0) grows too */
+    char   **more;
+    PetscInt grown = *cap ? 2 * *cap : 8;
+    PetscCall(PetscMalloc1(grown, &more));
+    if (*n) PetscCall(PetscArraycpy(more, *list, *n));
     PetscCall(PetscFree(*list));
     *list = more;
-    *cap *= 2;
+    *cap  = grown;
   }
   PetscCall(PetscStrallocpy(name, &(*list)[(*n)++]));
   PetscFunctionReturn(PETSC_SUCCESS);

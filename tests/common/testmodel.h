@@ -2,7 +2,8 @@
    Test-only: a synthetic performance model with simple, known costs, for the planner tests (no GPU).
    CSR with t threads per row costs 1 + (t / 8) ceil(len / t) ns per row; LONG 40 + 0.2 len (from 32
    entries); SELL 0.5 + 0.3 len and ELL 0.4 + 0.3 width (up to 512); COO 2 + len (up to 32); DIA
-   0.2 + 0.1 diagonals.  Random columns cost twice the local ones except for DIA.
+   0.2 + 0.1 diagonals.  Random columns cost twice the local ones except for DIA.  The critical path is
+   0.05 us per entry a thread works through alone (SELL, ELL, COO: the whole row; CSR: len / t).
 */
 #pragma once
 
@@ -28,6 +29,11 @@ static double test_model_ns(aijt_format f, int param, double len)
   }
 }
 
+static double test_model_crit(aijt_format f, int param, double len)
+{
+  return 0.05 * (f == AIJT_CSR ? len / param : f == AIJT_DIA || f == AIJT_LONG ? 0 : len);
+}
+
 static void test_model_kernel(aijt_model *m, aijt_format f, int param, double lo, double hi)
 {
   aijt_model_kernel *k = aijt_model_kernel_add(m, f, param);
@@ -39,6 +45,7 @@ static void test_model_kernel(aijt_model *m, aijt_format f, int param, double lo
     k->random_ns[j] = f == AIJT_DIA ? k->local_ns[j] : 2 * k->local_ns[j];
     k->d_local[j]  = f == AIJT_DIA ? 0 : 0.125;
     k->d_random[j] = f == AIJT_DIA ? 0 : 1;
+    k->crit_us[j]  = test_model_crit(f, param, len);
   }
 }
 

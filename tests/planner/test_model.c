@@ -53,22 +53,22 @@ static void check_file(const aijt_model *m)
   for (int i = 0; i < m->nkernels && i < back.nkernels; i++) {
     const aijt_model_kernel *a = &m->kernels[i], *b = &back.kernels[i];
     int                      same = a->format == b->format && a->param == b->param && a->npoints == b->npoints && near(a->overhead_us, b->overhead_us);
-    for (int j = 0; same && j < a->npoints; j++) same = near(a->len[j], b->len[j]) && fabs(a->local_ns[j] - b->local_ns[j]) < 1e-4 * a->local_ns[j] && fabs(a->random_ns[j] - b->random_ns[j]) < 1e-4 * a->random_ns[j];
+    for (int j = 0; same && j < a->npoints; j++) same = near(a->len[j], b->len[j]) && fabs(a->local_ns[j] - b->local_ns[j]) < 1e-4 * a->local_ns[j] && fabs(a->random_ns[j] - b->random_ns[j]) < 1e-4 * a->random_ns[j] && fabs(a->crit_us[j] - b->crit_us[j]) <= 1e-3 * a->crit_us[j];
     EXPECT(same, "kernel %d changed on its way through a file", i);
   }
   /* files that must be refused, each with a reason */
   const char *bad[][2] = {
     {"", "empty file"},
-    {"aijtuned-model 2\ndevice X\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\n", "version"},
+    {"aijtuned-model 99\ndevice X\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\nend\n", "version"},
     {"something else\n", "not an aijtuned model"},
-    {"aijtuned-model 1\ndevice X\n", "no kernels"},
-    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2 0.1 1\n", "no end"},
-    {"aijtuned-model 1\nkernel csr 1 3\npoint 4 1 2 0.1 1\npoint 2 1 2 0.1 1\nend\n", "no usable points"},
-    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 -1 2 0.1 1\nend\n", "no usable points"},
-    {"aijtuned-model 1\nkernel bcsr 1 3\nend\n", "unknown"},
-    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\nkernel csr 1 3\npoint 1 1 2 0.1 1\nend\n", "repeated"},
-    {"aijtuned-model 1\nkernel csr 1 3\npoint 1 1 2\nend\n", "cannot read"},
-    {"aijtuned-model 1\n\x01\x02garbage\n", "cannot read"},
+    {"aijtuned-model 2\ndevice X\n", "no kernels"},
+    {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\n", "no end"},
+    {"aijtuned-model 2\nkernel csr 1 3\npoint 4 1 2 0.1 1 0\npoint 2 1 2 0.1 1 0\nend\n", "no usable points"},
+    {"aijtuned-model 2\nkernel csr 1 3\npoint 1 -1 2 0.1 1 0\nend\n", "no usable points"},
+    {"aijtuned-model 2\nkernel bcsr 1 3\nend\n", "unknown"},
+    {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\nend\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\nend\n", "repeated"},
+    {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2\nend\n", "cannot read"},
+    {"aijtuned-model 2\n\x01\x02garbage\n", "cannot read"},
   };
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
     why[0] = 0;
@@ -92,6 +92,8 @@ static void check_interpolation(const aijt_model *m)
   EXPECT(aijt_model_row_ns(lng, 16, 0.125) < 0, "LONG below its first measured length is unknown");
   EXPECT(near(aijt_model_row_ns(lng, 1 << 20, 0.125), test_model_ns(AIJT_LONG, 0, 1 << 20)), "LONG extrapolates linearly in the length");
   EXPECT(aijt_model_row_ns(sell, 2048, 0.125) < 0 && aijt_model_row_ns(sell, 1000, 0.125) > 0, "SELL past twice its last length is unknown");
+  EXPECT(near(aijt_model_crit_us(sell, 96), 0.5 * (test_model_crit(AIJT_SELL, 32, 64) + test_model_crit(AIJT_SELL, 32, 128))), "critical path: linear between points");
+  EXPECT(aijt_model_crit_us(sell, 4096) == 0, "critical path where the kernel was not measured: 0");
 }
 
 static void check_locality(void)
@@ -181,6 +183,17 @@ int main(void)
   A = make(20000, 50000, len);
   check_optimal("long and short", &A, &m, 0.05);
   free((void *)A.rowptr), free((void *)A.colidx);
+  { /* few rows of 200 entries: SELL's work is least, but one thread per row waits on 200 gathers */
+    aijt_plan *p = NULL;
+    aijt_rules R;
+    for (aijt_int i = 0; i < 2000; i++) len[i] = 200;
+    A = make(2000, 50000, len);
+    aijt_rules_default(&R);
+    EXPECT(!aijt_plan_model(&A, &R, &m, &p) && p->nstrips == 1 && p->strips[0].format == AIJT_CSR, "few long rows: CSR-vector, not SELL (got %s)", p ? aijt_format_names[p->strips[0].format] : "no plan");
+    aijt_plan_destroy(&p);
+    check_optimal("few of 200", &A, &m, 1e-9);
+    free((void *)A.rowptr), free((void *)A.colidx);
+  }
   { /* a tridiagonal matrix: DIA is cheapest in the synthetic model */
     aijt_int   n = 5000, *rp = malloc((n + 1) * sizeof(aijt_int)), *col = malloc(3 * n * sizeof(aijt_int)), k = 0;
     aijt_plan *p = NULL;

@@ -8,17 +8,22 @@
    For each it records the time per row with the device full, and the locality feature of that matrix
    (aijt_locality: distinct 32-byte sectors of x per entry, in windows of entries in plan order).  A
    strip's row then costs the local time plus the share of the random-minus-local difference that its
-   own feature puts it at, interpolated in the row length.
+   own feature puts it at, interpolated in the row length.  A strip too small to fill the device is
+   bound by its slowest row instead: each point also records the critical path, the time of a strip of
+   AIJT_MODEL_TINY_ROWS random rows of that length (all of them run at once) less the fixed cost.  A
+   strip costs the larger of its work and its critical path (a SELL strip of 189-entry rows, one thread
+   per row, on 16k rows is latency, not bandwidth: 21 us where the work is 2).
 
    The model is a text file, versioned and named after the device (models/<device>.model):
 
-       aijtuned-model 1
+       aijtuned-model 2
        device NVIDIA H200
        launch_us 4.2           a fused launch, beyond its strips
        strip_us 0.3            one more strip in a launch
        long_entry_ns 0.5       LONG: one thread block's time per entry (few long rows: the critical path)
        kernel csr 4 2.9        format, parameter (CSR: threads per row; SELL: C), a tiny strip alone (us)
-       point 8 1.21 3.40 0.05 0.97    row length, ns/row local, ns/row random, feature local, random
+       point 8 1.21 3.40 0.05 0.97 0.8   row length, ns/row local, random, feature local, random,
+       ...                               critical path (us)
        ...
        end
 
@@ -28,9 +33,10 @@
 
 #include "aijtplan.h"
 
-#define AIJT_MODEL_VERSION     1
+#define AIJT_MODEL_VERSION     2 /* 2: the critical path of each point */
 #define AIJT_MODEL_MAX_POINTS  48
 #define AIJT_MODEL_MAX_KERNELS 16
+#define AIJT_MODEL_TINY_ROWS   1024
 
 typedef struct {
   aijt_format format;
@@ -42,6 +48,7 @@ typedef struct {
   double      random_ns[AIJT_MODEL_MAX_POINTS]; /* ns per row, device full, columns at random */
   double      d_local[AIJT_MODEL_MAX_POINTS];   /* aijt_locality of the two calibration matrices */
   double      d_random[AIJT_MODEL_MAX_POINTS];
+  double      crit_us[AIJT_MODEL_MAX_POINTS];   /* a strip of rows this long that cannot fill the device, less overhead_us */
 } aijt_model_kernel;
 
 typedef struct {
@@ -65,6 +72,8 @@ aijt_model_kernel *aijt_model_kernel_add(aijt_model *m, aijt_format f, int param
 /* ns per row of length len whose strip has locality feature d; a negative value when the kernel was
    not measured near that length (the planner then does not use it there). */
 double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d);
+/* The critical path (us) of a strip whose longest row has len entries (0 where not measured). */
+double aijt_model_crit_us(const aijt_model_kernel *k, double len);
 
 /* Distinct 32-byte sectors of x per entry, over up to max_windows windows of AIJT_LOCALITY_WINDOW
    consecutive entries of plan positions [begin, end), spread evenly: about 1/4 when neighbouring

@@ -38,7 +38,7 @@ static int kernel_ok(const aijt_model_kernel *k)
 {
   if (k->npoints < 1) return 0;
   for (int j = 0; j < k->npoints; j++) {
-    if (!(k->local_ns[j] > 0) || !(k->random_ns[j] > 0) || !(k->len[j] >= 1)) return 0;
+    if (!(k->local_ns[j] > 0) || !(k->random_ns[j] > 0) || !(k->len[j] >= 1) || !(k->crit_us[j] >= 0)) return 0;
     if (j && !(k->len[j] > k->len[j - 1])) return 0;
   }
   return k->overhead_us >= 0;
@@ -55,7 +55,7 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
   while (fgets(line, sizeof(line), fp)) {
     char   word[32], name[32];
     int    param;
-    double a, b, c, d, e;
+    double a, b, c, d, e, f;
     lineno++;
     if (line[0] == '#' || line[0] == '\n') continue;
     if (sscanf(line, "%31s", word) != 1) continue;
@@ -90,7 +90,7 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
         return AIJT_ERR_ARG;
       }
       k->overhead_us = a;
-    } else if (!strcmp(word, "point") && k && sscanf(line, "%*s %lf %lf %lf %lf %lf", &a, &b, &c, &d, &e) == 5) {
+    } else if (!strcmp(word, "point") && k && sscanf(line, "%*s %lf %lf %lf %lf %lf %lf", &a, &b, &c, &d, &e, &f) == 6) {
       if (k->npoints == AIJT_MODEL_MAX_POINTS) {
         say(why, whylen, "line %d: more than %d points", lineno, AIJT_MODEL_MAX_POINTS);
         return AIJT_ERR_ARG;
@@ -100,6 +100,7 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
       k->random_ns[k->npoints] = c;
       k->d_local[k->npoints]   = d;
       k->d_random[k->npoints]  = e;
+      k->crit_us[k->npoints]   = f;
       k->npoints++;
     } else if (!strcmp(word, "end") && k) {
       if (!kernel_ok(k)) {
@@ -139,7 +140,7 @@ void aijt_model_write(const aijt_model *m, FILE *fp)
   for (int i = 0; i < m->nkernels; i++) {
     const aijt_model_kernel *k = &m->kernels[i];
     fprintf(fp, "kernel %s %d %.4g\n", aijt_format_names[k->format], k->param, k->overhead_us);
-    for (int j = 0; j < k->npoints; j++) fprintf(fp, "point %g %.5g %.5g %.4f %.4f\n", k->len[j], k->local_ns[j], k->random_ns[j], k->d_local[j], k->d_random[j]);
+    for (int j = 0; j < k->npoints; j++) fprintf(fp, "point %g %.5g %.5g %.4f %.4f %.4g\n", k->len[j], k->local_ns[j], k->random_ns[j], k->d_local[j], k->d_random[j], k->crit_us[j]);
     fprintf(fp, "end\n");
   }
 }
@@ -150,31 +151,50 @@ static double lerp(const double *t, int j, double w)
   return w == 0 ? t[j] : t[j] + w * (t[j + 1] - t[j]);
 }
 
-double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
+/* Where len falls in k's table: points j and j + 1 with weight w of j + 1; 0 when k was not measured there. */
+static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
 {
   const int n = k->npoints;
-  int       j = 0;
-  double    w = 0;
 
+  *j = 0;
+  *w = 0;
   if (len < 1) len = 1; /* an empty row still writes its y */
   /* measured from len[0]: shorter rows cost a row of len[0] where that is a row or two, else unknown */
-  if (len < k->len[0]) {
-    if (k->len[0] > 2) return -1;
-  } else if (len >= k->len[n - 1]) {
+  if (len < k->len[0]) return k->len[0] <= 2;
+  if (len >= k->len[n - 1]) {
     /* past the table: linear in the entries from the last two points; LONG rows have no upper end */
-    if (k->format != AIJT_LONG && len > 2 * k->len[n - 1]) return -1;
-    j = n > 1 ? n - 2 : 0;
-    w = n > 1 ? (len - k->len[j]) / (k->len[j + 1] - k->len[j]) : 0;
-  } else {
-    while (j + 1 < n && k->len[j + 1] <= len) j++;
-    w = j + 1 < n ? (len - k->len[j]) / (k->len[j + 1] - k->len[j]) : 0;
+    if (k->format != AIJT_LONG && len > 2 * k->len[n - 1]) return 0;
+    *j = n > 1 ? n - 2 : 0;
+    *w = n > 1 ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
+    return 1;
   }
+  while (*j + 1 < n && k->len[*j + 1] <= len) (*j)++;
+  *w = *j + 1 < n ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
+  return 1;
+}
+
+double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
+{
+  int    j;
+  double w;
+
+  if (!locate(k, len, &j, &w)) return -1;
   double lo = lerp(k->local_ns, j, w), hi = lerp(k->random_ns, j, w);
   double dl = lerp(k->d_local, j, w), dr = lerp(k->d_random, j, w);
   double f  = dr > dl ? (d - dl) / (dr - dl) : 0;
   f         = f < 0 ? 0 : f > 1 ? 1 : f;
   double ns = lo + f * (hi - lo);
   return ns > 0 ? ns : (lo > 0 ? lo : -1);
+}
+
+double aijt_model_crit_us(const aijt_model_kernel *k, double len)
+{
+  int    j;
+  double w;
+
+  if (!locate(k, len, &j, &w)) return 0;
+  double c = lerp(k->crit_us, j, w);
+  return c > 0 ? c : 0;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -265,8 +285,10 @@ static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_p
     }
   }
   if (ns < 0) return -1;
-  double work = ns * 1e-3, crit = 0;
+  double work = ns * 1e-3, crit;
+  /* LONG's parts shorten its path: one block's rate over the longest part (the table is for its own parts) */
   if (S->format == AIJT_LONG) crit = (double)S->max_len / (S->blocks_per_row > 0 ? S->blocks_per_row : 1) * m->long_entry_ns * 1e-3;
+  else crit = aijt_model_crit_us(k, (double)(S->format == AIJT_DIA || S->format == AIJT_ELL ? S->width : S->max_len));
   *alone = k->overhead_us + (work > crit ? work : crit);
   return work > crit ? work : crit;
 }

@@ -8,8 +8,9 @@
       Strip boundaries fall between buckets: there are at most about a hundred of them.
    3. Costs.  For each bucket and kernel (CSR with 1 to 32 threads per row, SELL, LONG, COO) the model's
       ns per row at the bucket's mean length and feature, times its rows: additive, so a strip's work is
-      a difference of prefix sums.  ELL pads every row to the strip's longest: rows x ns(longest).  LONG
-      also has a critical path, its longest row over its parts at one block's rate.
+      a difference of prefix sums.  ELL pads every row to the strip's longest: rows x ns(longest).  A
+      strip costs the larger of its work and its critical path (its longest row; LONG: its longest part
+      at one block's rate).
    4. Dynamic program.  best[j] = min over i < j and kernels k of best[i] + work(i, j, k) + the cost of
       one more strip: the best split into any number of strips and kernels (seed 000 searched one
       separator between two formats; additive costs make the whole search this cheap), O(B^2 K) for B
@@ -103,16 +104,15 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b,
       dn += (double)b[q].nnz * b[q].d;
     }
     ns = aijt_model_row_ns(k, (double)lmax, nnz > 0 ? dn / nnz : 0);
-    return ns < 0 ? INFINITY : (double)rows * ns * 1e-3;
+    return ns < 0 ? INFINITY : fmax((double)rows * ns * 1e-3, aijt_model_crit_us(k, (double)lmax));
   }
   if (c->bad[j] - c->bad[i]) return INFINITY;
   ns = c->prefix[j] - c->prefix[i];
   if (k->format == AIJT_LONG) {
-    *parts      = aijt_long_parts(R->block, rows, lmax);
-    double crit = (double)lmax / *parts * m->long_entry_ns;
-    if (crit > ns) ns = crit;
+    *parts = aijt_long_parts(R->block, rows, lmax);
+    return fmax(ns * 1e-3, (double)lmax / *parts * m->long_entry_ns * 1e-3);
   }
-  return ns * 1e-3;
+  return fmax(ns * 1e-3, aijt_model_crit_us(k, (double)lmax)); /* a strip that cannot fill the device waits for its longest row */
 }
 
 /* The strip for buckets [i, j) in kernel k. */
