@@ -10,7 +10,8 @@
       ns per row at the bucket's mean length and feature, times its rows: additive, so a strip's work is
       a difference of prefix sums.  ELL pads every row to the strip's longest: rows x ns(longest).  A
       strip costs the larger of its work and its critical path (its longest row; LONG: its longest part
-      at one block's rate).
+      at one block's rate).  A LONG strip spans at most a factor 4 in row length (its rows all get the
+      parts of the longest), and COO strips pay the tail's launch.
    4. Dynamic program.  best[j] = min over i < j and kernels k of best[i] + work(i, j, k) + the cost of
       one more strip: the best split into any number of strips and kernels (seed 000 searched one
       separator between two formats; additive costs make the whole search this cheap), O(B^2 K) for B
@@ -30,7 +31,7 @@
 
 typedef struct {
   aijt_int begin, end; /* plan positions */
-  aijt_int nnz, max_len;
+  aijt_int nnz, max_len, min_len;
   double   d; /* locality feature */
 } bucket;
 
@@ -66,7 +67,8 @@ static aijt_err make_buckets(const aijt_csr *A, const aijt_int *order, bucket **
     b[n].begin   = k;
     b[n].end     = e;
     b[n].nnz     = nnz;
-    b[n].max_len = len; /* sorted: the first row is the longest */
+    b[n].max_len = len; /* sorted: the first row is the longest, the last the shortest */
+    b[n].min_len = len_at(A, order, e - 1);
     b[n].d       = aijt_locality(A, order, k, e, 8);
     n++;
     k = e;
@@ -109,9 +111,14 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b,
   if (c->bad[j] - c->bad[i]) return INFINITY;
   ns = c->prefix[j] - c->prefix[i];
   if (k->format == AIJT_LONG) {
+    /* every row of a LONG strip gets the parts of its longest: rows far shorter would be cut to crumbs
+       (an R-MAT strip of 400- to 62k-entry rows at 16 parts each ran 4x slower than predicted) */
+    if (4 * (double)b[j - 1].min_len < (double)lmax) return INFINITY;
     *parts = aijt_long_parts(R->block, rows, lmax);
     return fmax(ns * 1e-3, (double)lmax / *parts * m->long_entry_ns * 1e-3);
   }
+  /* COO strips' entries go to the tail, a launch of its own after the strips' */
+  if (k->format == AIJT_COO) ns += 1e3 * m->launch_us;
   return fmax(ns * 1e-3, aijt_model_crit_us(k, (double)lmax)); /* a strip that cannot fill the device waits for its longest row */
 }
 
@@ -207,8 +214,9 @@ static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *
     for (int j = nb, q = n; j > 0; j = from[j]) ends[--q] = j;
     for (int q = 0; q < n && !err; q++) {
       int        j = ends[q];
-      aijt_strip s = strip_of(R, b, from[j], j, c[via[j]].k, parts[j]);
-      err          = aijt_plan_append(p, cap, &s);
+      aijt_strip s   = strip_of(R, b, from[j], j, c[via[j]].k, parts[j]);
+      s.predicted_us = c[via[j]].k->overhead_us + best[j] - best[from[j]] - m->strip_us; /* the strip alone */
+      err            = aijt_plan_append(p, cap, &s);
     }
     free(ends);
     *predicted = best[nb] + m->launch_us * ((n + AIJT_FUSED_MAX - 1) / AIJT_FUSED_MAX);
@@ -275,6 +283,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     p->sorted   = 0;
     p->nstrips  = 0;
     p->tail_nnz = 0;
+    s.predicted_us = dia - m->launch_us - m->strip_us + aijt_model_kernel_find(m, AIJT_DIA, 0)->overhead_us;
     if ((err = aijt_plan_append(p, &cap, &s))) goto fail;
     predicted = dia;
   }
@@ -282,8 +291,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     aijt_plan_destroy(&p);
     return aijt_plan_rules(A, rules, out);
   }
-  aijt_plan_predict(m, A, p);
-  *out = p;
+  *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:
   aijt_plan_destroy(&p);
