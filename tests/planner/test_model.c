@@ -194,6 +194,21 @@ int main(void)
     check_optimal("few of 200", &A, &m, 1e-9);
     free((void *)A.rowptr), free((void *)A.colidx);
   }
+  { /* empty rows: a strip of their own at the end, which an in-place y += A x skips */
+    aijt_plan *p = NULL;
+    aijt_rules R;
+    for (aijt_int i = 0; i < 6000; i++) len[i] = i % 3 ? 0 : 1 + rnd(10);
+    A = make(6000, 6000, len);
+    aijt_rules_default(&R);
+    EXPECT(!aijt_plan_model(&A, &R, &m, &p), "empty rows: plan failed");
+    if (p) {
+      int n = aijt_plan_empty_tail(p), ok = n >= 1;
+      for (int s = 0; s < p->nstrips; s++) ok &= (s >= p->nstrips - n) == (p->strips[s].max_len == 0);
+      EXPECT(ok && p->strips[p->nstrips - n].begin == 2000, "empty rows: %d trailing strips, and only they, hold the 4000 empty rows", n);
+    }
+    aijt_plan_destroy(&p);
+    free((void *)A.rowptr), free((void *)A.colidx);
+  }
   { /* a tridiagonal matrix: DIA is cheapest in the synthetic model */
     aijt_int   n = 5000, *rp = malloc((n + 1) * sizeof(aijt_int)), *col = malloc(3 * n * sizeof(aijt_int)), k = 0;
     aijt_plan *p = NULL;

@@ -88,3 +88,6 @@ double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan
 /* The model-driven planner (partition.c): rows sorted by length, cut into strips of a format and
    parameters each by a dynamic program over length classes that minimises the predicted time. */
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **plan);
+
+/* Trailing strips of the plan whose rows are all empty: y += A x in place need not run them. */
+int aijt_plan_empty_tail(const aijt_plan *plan);

@@ -16,6 +16,7 @@
       one more strip: the best split into any number of strips and kernels (seed 000 searched one
       separator between two formats; additive costs make the whole search this cheap), O(B^2 K) for B
       buckets and K kernels.
+   Empty rows form a strip of their own, which an in-place y += A x skips (aijt_plan_empty_tail).
    5. Diagonals.  When DIA is allowed and the matrix has at most 32 diagonals, the whole matrix as one
       DIA strip in natural order, if the model predicts it faster than the split.
 
@@ -189,10 +190,13 @@ static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *
   parts = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   if (!best || !from || !via || !parts) goto nomem;
   best[0] = 0;
+  /* empty rows (the last bucket, sorted) get a strip of their own: y += A x in place skips it (the
+     off-diagonal block of an MPI matrix is mostly empty rows, and MatMultAdd is all it ever does) */
+  int first_empty = nb && b[nb - 1].max_len == 0 ? nb - 1 : nb;
   for (int j = 1; j <= nb; j++) {
     best[j] = INFINITY;
     for (int i = 0; i < j; i++) {
-      if (!isfinite(best[i])) continue;
+      if (!isfinite(best[i]) || (i < first_empty && j > first_empty)) continue;
       for (int q = 0; q < nk; q++) {
         int    np;
         double t = best[i] + work_us(m, R, b, &c[q], i, j, &np) + m->strip_us;
@@ -296,4 +300,11 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
 fail:
   aijt_plan_destroy(&p);
   return err;
+}
+
+int aijt_plan_empty_tail(const aijt_plan *plan)
+{
+  int n = 0;
+  for (int s = plan->nstrips - 1; s >= 0 && plan->strips[s].max_len == 0 && !plan->strips[s].tail_nnz && plan->strips[s].format != AIJT_COO; s--) n++;
+  return n;
 }

@@ -15,6 +15,7 @@ struct _n_AIJTunedDevice {
   size_t           bytes;
   aijt_dev_strip  *strips; /* host array of descriptors pointing into buffer */
   int              nstrips;
+  int              nempty; /* trailing strips of empty rows: y = A x + y skips them */
   aijt_dev_coo     tail;
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
@@ -87,6 +88,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscNew(&ctx->dev));
   d          = ctx->dev;
   d->nstrips = L->nstrips;
+  d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
@@ -173,7 +175,8 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
     PetscCall(VecCUDAGetArrayWrite(y, &ya));
   }
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips, &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
+  /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
+  PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
