@@ -49,7 +49,6 @@ static const int tprs[]          = {1, 2, 4, 8, 16, 32};
 static int    reps = 15, reps_small = 30; /* small strips are cheap and noisier: more calls */
 static double *dx, *dy;
 static cudaStream_t stream;
-static cudaEvent_t  ev[2];
 
 typedef struct {
   aijt_int  nrows, ncols;
@@ -160,25 +159,32 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
   return p;
 }
 
-/* Median time (us) of the whole layout's product. */
+/* Median time (us) of the whole layout's product: n launches queued back to back between event pairs, as a
+   solve issues them (synchronizing after each one put the launch's own latency inside the events: the
+   first model's fixed costs came out ~1.5 us above the benchmarks', bench/results/2026-11-21-h200-model-v2). */
+#define MAX_REPS 64
+static cudaEvent_t evs[2 * MAX_REPS];
+
 static double time_us(const aijt_dev_layouts *D, int n)
 {
-  double t[64];
-  n = n < 64 ? n : 64;
+  double t[MAX_REPS];
+  n = n < MAX_REPS ? n : MAX_REPS;
   for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
   for (int r = 0; r < n; r++) {
-    float ms = 0;
-    aijt_cuda_ok(cudaEventRecord(ev[0], stream), "cudaEventRecord");
+    aijt_cuda_ok(cudaEventRecord(evs[2 * r], stream), "cudaEventRecord");
     aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
-    aijt_cuda_ok(cudaEventRecord(ev[1], stream), "cudaEventRecord");
-    aijt_cuda_ok(cudaEventSynchronize(ev[1]), "cudaEventSynchronize");
-    aijt_cuda_ok(cudaEventElapsedTime(&ms, ev[0], ev[1]), "cudaEventElapsedTime");
+    aijt_cuda_ok(cudaEventRecord(evs[2 * r + 1], stream), "cudaEventRecord");
+  }
+  aijt_cuda_ok(cudaEventSynchronize(evs[2 * n - 1]), "cudaEventSynchronize");
+  for (int r = 0; r < n; r++) {
+    float ms = 0;
+    aijt_cuda_ok(cudaEventElapsedTime(&ms, evs[2 * r], evs[2 * r + 1]), "cudaEventElapsedTime");
     t[r] = 1e3 * ms;
   }
   for (int i = 1; i < n; i++) /* insertion sort: a few values */
     for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
-      double s = t[j];
-      t[j] = t[j - 1], t[j - 1] = s;
+      double v = t[j];
+      t[j] = t[j - 1], t[j - 1] = v;
     }
   return t[n / 2];
 }
@@ -284,7 +290,9 @@ int main(int argc, char **argv)
   printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
 
   size_t nx = (size_t)MAX_ROWS + 4096 > (size_t)RANDOM_COLS ? (size_t)MAX_ROWS + 4096 : (size_t)RANDOM_COLS;
-  if (!aijt_cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate") || !aijt_cuda_ok(cudaEventCreate(&ev[0]), "cudaEventCreate") || !aijt_cuda_ok(cudaEventCreate(&ev[1]), "cudaEventCreate")) return 1;
+  if (!aijt_cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate")) return 1;
+  for (int e = 0; e < 2 * MAX_REPS; e++)
+    if (!aijt_cuda_ok(cudaEventCreate(&evs[e]), "cudaEventCreate")) return 1;
   if (!aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !aijt_cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
   {
     double *hx = (double *)malloc(nx * sizeof(double));
