@@ -53,8 +53,10 @@ static PetscErrorCode TuneBlocks(Mat A, Mat_MPIAIJTuned *ctx)
     PetscBool tuned;
     if (!blocks[b]) continue;
     PetscCall(PetscObjectTypeCompare((PetscObject)blocks[b], MATSEQAIJTUNED, &tuned));
+    MatAIJTunedSettings settings = ctx->settings;
     if (!tuned) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(blocks[b], MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &blocks[b]));
-    PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &ctx->settings));
+    settings.rules.empty_free = b == 1; /* MPIAIJ only ever adds the off-diagonal block's product in place */
+    PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &settings));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

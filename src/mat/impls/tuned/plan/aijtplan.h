@@ -70,6 +70,8 @@ typedef struct {
   int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
   int      block;          /* threads per block for every kernel */
   double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
+  int      empty_free;     /* the matrix only ever computes y += A x in place (MPIAIJ's off-diagonal block):
+                              its empty rows cost nothing, since that product skips them (model planner) */
 } aijt_rules;
 
 void aijt_rules_default(aijt_rules *rules);

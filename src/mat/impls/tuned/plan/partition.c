@@ -198,8 +198,9 @@ static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *
     for (int i = 0; i < j; i++) {
       if (!isfinite(best[i]) || (i < first_empty && j > first_empty)) continue;
       for (int q = 0; q < nk; q++) {
-        int    np;
-        double t = best[i] + work_us(m, R, b, &c[q], i, j, &np) + m->strip_us;
+        int    np   = 1;
+        int    skip = R->empty_free && i == first_empty; /* empty rows an in-place product skips cost nothing */
+        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, &np) + m->strip_us);
         if (t < best[j]) {
           best[j]  = t;
           from[j]  = i;
@@ -219,7 +220,7 @@ static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *
     for (int q = 0; q < n && !err; q++) {
       int        j = ends[q];
       aijt_strip s   = strip_of(R, b, from[j], j, c[via[j]].k, parts[j]);
-      s.predicted_us = c[via[j]].k->overhead_us + best[j] - best[from[j]] - m->strip_us; /* the strip alone */
+      if (best[j] > best[from[j]]) s.predicted_us = c[via[j]].k->overhead_us + best[j] - best[from[j]] - m->strip_us; /* the strip alone */
       err            = aijt_plan_append(p, cap, &s);
     }
     free(ends);

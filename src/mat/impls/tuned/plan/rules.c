@@ -68,6 +68,7 @@ void aijt_rules_default(aijt_rules *rules)
   rules->sell_sigma     = 256;
   rules->block          = 256;
   rules->dia_min_fill   = 0.75; /* 8 / 0.75 = 10.7 bytes per entry, a margin under CSR's 12 */
+  rules->empty_free     = 0;
 }
 
 typedef struct {
@@ -346,5 +347,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill && a->empty_free == b->empty_free;
 }
