@@ -90,7 +90,7 @@ $(BUILD)/examples/%: examples/%.c $(LIB)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)
 
-$(BUILD)/tests/mat/%: tests/mat/%.c $(LIB)
+$(BUILD)/tests/mat/%: tests/mat/%.c $(LIB) $(wildcard tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)

@@ -11,15 +11,7 @@ with CUDA), aij otherwise; the output names neither, so every format and rank co
 
 typedef PetscInt (*RowFn)(PetscInt, PetscInt, PetscInt[], PetscScalar[]);
 
-/* Reproducible per-(row, k) numbers, so every rank count builds the same matrix. */
-static unsigned long long Hash(unsigned long long a, unsigned long long b)
-{
-  unsigned long long h = a * 0x9E3779B97F4A7C15ull + b * 0xC2B2AE3D27D4EB4Full + 0x165667B19E3779F9ull;
-  h ^= h >> 31;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 29;
-  return h;
-}
+#include "../common/testhash.h"
 
 /* Row i of the 7-point Poisson matrix of an n^3 grid, columns increasing. */
 static PetscInt PoissonRow(PetscInt n, PetscInt i, PetscInt cols[], PetscScalar vals[])
