@@ -15,6 +15,8 @@ typedef struct {
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
   char       model_file[PETSC_MAX_PATH_LEN]; /* the model to use; "" for the one of this process's GPU */
+  PetscBool  tune;       /* time neighbouring launch parameters of each strip during the first GPU products */
+  PetscInt   tune_calls; /* products that tuning may time */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
@@ -45,7 +47,7 @@ typedef struct {
   PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
 } Mat_MPIAIJTuned;
 
-PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload;
+PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune;
 
 /* The base constructors: exported by libpetsc, declared only in its private headers. */
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);

@@ -9,6 +9,8 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->from_options = PETSC_FALSE;
   s->model_planner = PETSC_TRUE;
   s->model_file[0] = 0;
+  s->tune          = PETSC_TRUE;
+  s->tune_calls    = 6; /* three candidates per strip, each timed twice */
 }
 
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
@@ -73,6 +75,8 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
     s->model_planner = which ? PETSC_TRUE : PETSC_FALSE;
   }
   PetscCall(PetscOptionsString("-mat_aijtuned_model", "Performance model file (default: the model of this GPU in the models directory)", "MATAIJTUNED", s->model_file, s->model_file, sizeof(s->model_file), NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR) or blocks per row (LONG) on the GPU during the first products", "MATAIJTUNED", s->tune, &s->tune, NULL));
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate per strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

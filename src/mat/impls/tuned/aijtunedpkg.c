@@ -1,7 +1,7 @@
 /* Registration: the matrix types, the root name, the events, and the dynamic-library entry point. */
 #include "aijtunedimpl.h"
 
-PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload;
+PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune;
 
 static PetscBool initialized = PETSC_FALSE;
 
@@ -42,6 +42,7 @@ PetscErrorCode MatAIJTunedInitializePackage(void)
   PetscCall(PetscLogEventRegister("AIJTunedBuild", MAT_CLASSID, &MAT_AIJTuned_Build));
   PetscCall(PetscLogEventRegister("AIJTunedRefresh", MAT_CLASSID, &MAT_AIJTuned_Refresh));
   PetscCall(PetscLogEventRegister("AIJTunedUpload", MAT_CLASSID, &MAT_AIJTuned_Upload));
+  PetscCall(PetscLogEventRegister("AIJTunedTune", MAT_CLASSID, &MAT_AIJTuned_Tune));
   PetscCall(PetscRegisterFinalize(MatAIJTunedFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -96,6 +96,7 @@ typedef struct {
   int         chunk;          /* SELL: rows per slice */
   int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
   double      predicted_us;   /* the performance model's time for the strip alone (0: not predicted) */
+  double      tuned_us;       /* its time on the GPU with the parameters run-time tuning kept (0: not tuned) */
 } aijt_strip;
 
 typedef struct {

@@ -133,6 +133,11 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
     n    = snprintf(buf ? buf + (used < len ? used : len) : NULL, rest, ", predicted %.3g us", s->predicted_us);
     used += n > 0 ? (size_t)n : 0;
   }
+  if (s->tuned_us > 0) {
+    rest = used < len ? len - used : 0;
+    n    = snprintf(buf ? buf + (used < len ? used : len) : NULL, rest, ", tuned %.3g us", s->tuned_us);
+    used += n > 0 ? (size_t)n : 0;
+  }
   return used;
 }
 

@@ -6,20 +6,7 @@
    itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device copy,
    no host synchronization.
 */
-#include "../../aijtunedimpl.h"
-#include <petscdevice_cuda.h>
-#include "aijtkernels.h"
-
-struct _n_AIJTunedDevice {
-  void            *buffer; /* every strip's arrays and the tail, one allocation */
-  size_t           bytes;
-  aijt_dev_strip  *strips; /* host array of descriptors pointing into buffer */
-  int              nstrips;
-  int              nempty; /* trailing strips of empty rows: y = A x + y skips them */
-  aijt_dev_coo     tail;
-  PetscInt         plans_made; /* the plan these copies were made from */
-  PetscObjectState state;      /* the values they hold */
-};
+#include "aijtunedcuda.h"
 
 /* 256-byte aligned pieces, so every array starts on its own cache lines */
 static size_t Piece(size_t bytes)
@@ -33,6 +20,7 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
 
   PetscFunctionBegin;
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedTuneFree(d));
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
   PetscCall(PetscFree(d->strips));
   PetscCall(PetscFree(ctx->dev));
@@ -136,6 +124,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
+  PetscCall(MatSeqAIJTunedTuneStart(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -161,6 +150,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   const PetscScalar *xa, *za = NULL;
   PetscScalar       *ya;
   cudaStream_t       stream;
+  PetscBool          tuning;
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
@@ -175,8 +165,9 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
     PetscCall(VecCUDAGetArrayWrite(y, &ya));
   }
   PetscCall(PetscLogGpuTimeBegin());
+  PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, (const double *)xa, (const double *)za, (double *)ya, stream, &tuning));
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
-  PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
+  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
