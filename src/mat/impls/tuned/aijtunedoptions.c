@@ -9,7 +9,9 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->from_options = PETSC_FALSE;
   s->model_planner = PETSC_TRUE;
   s->model_file[0] = 0;
-  s->tune          = PETSC_TRUE;
+  /* off by default: strips timed one launch each picked parameters that ran slower fused on two of eight
+     matrices, and the geometric mean did not move (bench/results/2026-11-21-h200-tuning-v1) */
+  s->tune          = PETSC_FALSE;
   s->tune_calls    = 6; /* three candidates per strip, each timed twice */
 }
 
