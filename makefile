@@ -101,7 +101,7 @@ $(BUILD)/tests/petsc/ksp_ex2: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/ex2.c
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
 
 # The calibration program (no PETSc): writes the performance model of the GPU it runs on (models/).
-$(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h kernels/*.cuh)
+$(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h kernels/*.cuh tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  NVCC $<"
 	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@

@@ -13,6 +13,7 @@ neighbours run-time tuning tries; the best of them is reported as model+tuned).\
 #include <petscmataijtuned.h>
 #include <petscdevice_cuda.h>
 #include "aijtmodel.h"
+#include "planbuild.h"
 #include "devcopy.h"
 #include "benchmat.h"
 #include "timing.h"
@@ -73,18 +74,13 @@ static PetscErrorCode Push(List *l, PetscReal v)
 static PetscErrorCode PlanOneCSR(const aijt_csr *A, int tpr, aijt_plan **p)
 {
   aijt_strip s;
+  int        cap = 0;
 
   PetscFunctionBegin;
-  *p = (aijt_plan *)calloc(1, sizeof(aijt_plan)); /* aijt_plan_destroy frees it */
-  PetscCheck(*p, PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  (*p)->nrows = A->nrows, (*p)->ncols = A->ncols, (*p)->nnz = A->rowptr[A->nrows];
-  aijt_features_compute(A, &(*p)->features);
+  PetscCheck(!aijt_plan_start(A, p), PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
   PetscCall(PetscMemzero(&s, sizeof(s)));
   s.format = AIJT_CSR, s.end = A->nrows, s.nnz = (*p)->nnz, s.max_len = (*p)->features.max_len, s.tpr = tpr, s.block = 256;
-  (*p)->strips = (aijt_strip *)malloc(sizeof(aijt_strip));
-  PetscCheck((*p)->strips, PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  (*p)->strips[0] = s;
-  (*p)->nstrips   = 1;
+  if (A->nrows) PetscCheck(!aijt_plan_append(*p, &cap, &s), PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -16,6 +16,7 @@ static const char help[] = "aijt_calibrate: the aijtuned performance model of th
                            "  -reps N   timed launches per measurement, median (default 15)\n";
 
 #include "devcopy.h"
+#include "../tests/common/xorshift.h" /* the tests' stream, with a seed of its own */
 extern "C" { /* the planner is C */
 #include "aijtmodel.h"
 #include "planbuild.h"
@@ -59,10 +60,7 @@ typedef struct {
 static unsigned long long rng = 0x2545f4914f6cdd1dull;
 static unsigned long long rnd(void)
 {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
+  return xorshift64(&rng);
 }
 
 static int cmp_int(const void *a, const void *b)

@@ -22,6 +22,7 @@
 */
 #include "devcopy.h"
 #include "../../tests/common/teststencil.h"
+#include "../../tests/common/xorshift.h"
 
 #include <cuda_runtime.h>
 #include <math.h>
@@ -41,10 +42,7 @@ static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
 
 static unsigned long long rnd(void)
 {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return xorshift64(&rng_state);
 }
 
 static double rnd_uniform(void) /* [-1, 1] */

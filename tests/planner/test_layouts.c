@@ -4,6 +4,7 @@ static const char help[] = "Property test of the planner (no PETSc): every rule 
 
 #include "aijtplan.h"
 #include "../common/teststencil.h"
+#include "../common/xorshift.h"
 #include "../common/testmodel.h"
 
 #include <math.h>
@@ -21,10 +22,7 @@ static unsigned long long rng_state = 88172645463325252ull;
 
 static unsigned long long rnd(void)
 {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return rng_state;
+  return xorshift64(&rng_state);
 }
 
 static double rnd_value(void)

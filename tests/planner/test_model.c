@@ -4,6 +4,7 @@ static const char help[] = "The performance model without a GPU: its file (round
 
 #include "aijtmodel.h"
 #include "../common/testmodel.h"
+#include "../common/xorshift.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -114,10 +115,7 @@ static void check_locality(void)
 static unsigned long long rng_state = 0x853c49e6748fea9bull;
 static aijt_int           rnd(aijt_int n)
 {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (aijt_int)(rng_state % (unsigned long long)n);
+  return (aijt_int)(xorshift64(&rng_state) % (unsigned long long)n);
 }
 
 static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len)

@@ -74,6 +74,8 @@ aijt_model_kernel *aijt_model_kernel_add(aijt_model *m, aijt_format f, int param
 double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d);
 /* The critical path (us) of a strip whose longest row has len entries (0 where not measured). */
 double aijt_model_crit_us(const aijt_model_kernel *k, double len);
+/* LONG's critical path (us): its longest row over its parts at one block's rate (long_entry_ns). */
+double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts);
 
 /* Distinct 32-byte sectors of x per entry, over up to max_windows windows of AIJT_LOCALITY_WINDOW
    consecutive entries of plan positions [begin, end), spread evenly: about 1/4 when neighbouring
@@ -88,6 +90,3 @@ double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan
 /* The model-driven planner (partition.c): rows sorted by length, cut into strips of a format and
    parameters each by a dynamic program over length classes that minimises the predicted time. */
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **plan);
-
-/* Trailing strips of the plan whose rows are all empty: y += A x in place need not run them. */
-int aijt_plan_empty_tail(const aijt_plan *plan);

@@ -132,6 +132,8 @@ void     aijt_plan_destroy(aijt_plan **plan);
 aijt_int aijt_plan_row(const aijt_plan *plan, aijt_int k); /* original row at position k */
 aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A);
 int      aijt_plan_equal(const aijt_plan *a, const aijt_plan *b);
+/* Trailing strips whose rows are all empty: y += A x in place need not run them. */
+int aijt_plan_empty_tail(const aijt_plan *plan);
 void     aijt_plan_print(const aijt_plan *plan, FILE *fp);
 /* One line per strip into buf, for viewers that are not FILEs; returns the characters needed. */
 size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len);

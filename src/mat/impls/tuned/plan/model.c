@@ -197,6 +197,11 @@ double aijt_model_crit_us(const aijt_model_kernel *k, double len)
   return c > 0 ? c : 0;
 }
 
+double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts)
+{
+  return max_len / (parts > 0 ? parts : 1) * m->long_entry_ns * 1e-3;
+}
+
 static int cmp_int(const void *a, const void *b)
 {
   aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
@@ -287,7 +292,7 @@ static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_p
   if (ns < 0) return -1;
   double work = ns * 1e-3, crit;
   /* LONG's parts shorten its path: one block's rate over the longest part (the table is for its own parts) */
-  if (S->format == AIJT_LONG) crit = (double)S->max_len / (S->blocks_per_row > 0 ? S->blocks_per_row : 1) * m->long_entry_ns * 1e-3;
+  if (S->format == AIJT_LONG) crit = aijt_model_long_crit_us(m, (double)S->max_len, S->blocks_per_row);
   else crit = aijt_model_crit_us(k, (double)(S->format == AIJT_DIA || S->format == AIJT_ELL ? S->width : S->max_len));
   *alone = k->overhead_us + (work > crit ? work : crit);
   return work > crit ? work : crit;

@@ -116,7 +116,7 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b,
        (an R-MAT strip of 400- to 62k-entry rows at 16 parts each ran 4x slower than predicted) */
     if (4 * (double)b[j - 1].min_len < (double)lmax) return INFINITY;
     *parts = aijt_long_parts(R->block, rows, lmax);
-    return fmax(ns * 1e-3, (double)lmax / *parts * m->long_entry_ns * 1e-3);
+    return fmax(ns * 1e-3, aijt_model_long_crit_us(m, (double)lmax, *parts));
   }
   /* COO strips' entries go to the tail, a launch of its own after the strips' */
   if (k->format == AIJT_COO) ns += 1e3 * m->launch_us;
@@ -301,11 +301,4 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
 fail:
   aijt_plan_destroy(&p);
   return err;
-}
-
-int aijt_plan_empty_tail(const aijt_plan *plan)
-{
-  int n = 0;
-  for (int s = plan->nstrips - 1; s >= 0 && plan->strips[s].max_len == 0 && !plan->strips[s].tail_nnz && plan->strips[s].format != AIJT_COO; s--) n++;
-  return n;
 }

@@ -153,6 +153,13 @@ void aijt_plan_print(const aijt_plan *plan, FILE *fp)
   }
 }
 
+int aijt_plan_empty_tail(const aijt_plan *plan)
+{
+  int n = 0;
+  for (int s = plan->nstrips - 1; s >= 0 && plan->strips[s].max_len == 0 && !plan->strips[s].tail_nnz && plan->strips[s].format != AIJT_COO; s--) n++;
+  return n;
+}
+
 void aijt_plan_summary(const aijt_plan *plan, aijt_int nstrips[AIJT_NFORMATS], aijt_int rows[AIJT_NFORMATS], aijt_int nnz[AIJT_NFORMATS])
 {
   for (int f = 0; f < AIJT_NFORMATS; f++) nstrips[f] = rows[f] = nnz[f] = 0;
