@@ -5,7 +5,7 @@
 #include <petsc/private/matimpl.h>
 #include "aijtunedcompat.h"
 #include "plan/aijtplan.h"
-#include "plan/aijtmodel.h"
+#include "plan/aijttune.h"
 
 /* What the options choose; the mpi type pushes its settings to its two blocks. */
 typedef struct {
@@ -17,6 +17,7 @@ typedef struct {
   char       model_file[PETSC_MAX_PATH_LEN]; /* the model to use; "" for the one of this process's GPU */
   PetscBool  tune;       /* time neighbouring launch parameters of each strip during the first GPU products */
   PetscInt   tune_calls; /* products that tuning may time */
+  char       tune_cache[PETSC_MAX_PATH_LEN]; /* the tuning cache file; "" for the default place, "none" for no cache */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
@@ -68,6 +69,9 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool s
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
 PETSC_INTERN PetscBool      MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *, const aijt_model **);
+PETSC_INTERN PetscErrorCode MatAIJTunedCachePath(const MatAIJTunedSettings *, char[], size_t);
+PETSC_INTERN PetscErrorCode MatAIJTunedCacheGet(const char[], const aijt_tune_cache **);
+PETSC_INTERN PetscErrorCode MatAIJTunedCacheStore(const char[], const aijt_tune_entry[], PetscInt);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);

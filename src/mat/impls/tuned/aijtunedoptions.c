@@ -12,7 +12,8 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   /* off by default: strips timed one launch each picked parameters that ran slower fused on two of eight
      matrices, and the geometric mean did not move (bench/results/2026-11-21-h200-tuning-v1) */
   s->tune          = PETSC_FALSE;
-  s->tune_calls    = 6; /* three candidates per strip, each timed twice */
+  s->tune_calls    = 50; /* two rounds of up to 22 candidates and the plan's parameters, 4 trials of the winners */
+  s->tune_cache[0] = 0;
 }
 
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
@@ -77,8 +78,9 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
     s->model_planner = which ? PETSC_TRUE : PETSC_FALSE;
   }
   PetscCall(PetscOptionsString("-mat_aijtuned_model", "Performance model file (default: the model of this GPU in the models directory)", "MATAIJTUNED", s->model_file, s->model_file, sizeof(s->model_file), NULL));
-  PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR) or blocks per row (LONG) on the GPU during the first products", "MATAIJTUNED", s->tune, &s->tune, NULL));
-  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate per strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR) or blocks per row (LONG) on the GPU during the first products, timing whole products", "MATAIJTUNED", s->tune, &s->tune, NULL));
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate of one strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
+  PetscCall(PetscOptionsString("-mat_aijtuned_tune_cache", "Tuning cache file, none for no cache (default: $AIJTUNED_TUNE_CACHE, else $XDG_CACHE_HOME/aijtuned/tune-cache or ~/.cache/aijtuned/tune-cache)", "MATAIJTUNED", s->tune_cache, s->tune_cache, sizeof(s->tune_cache), NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

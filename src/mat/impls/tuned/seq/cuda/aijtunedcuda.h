@@ -6,17 +6,18 @@
 #include <petscdevice_cuda.h>
 #include "aijtkernels.h"
 
-/* Run-time tuning of one plan's strips (aijtunedtune.c). */
-#define AIJT_TUNE_CANDS 3 /* the plan's parameter, half of it, twice it */
-
+/* Run-time tuning of one plan's strips (aijtunedtune.c; the policy is plan/tuner.c). */
 typedef struct {
-  PetscInt     left;    /* products still to time; 0: done */
-  PetscInt     calls;   /* tuning products made */
-  int          pending; /* candidate timed by the product in flight, -1: none */
-  int         *cand;    /* nstrips x AIJT_TUNE_CANDS parameter values, 0: no such candidate */
-  float       *best_ms; /* nstrips x AIJT_TUNE_CANDS shortest time seen */
-  cudaEvent_t *ev;      /* nstrips + 1 events around the strips of the product in flight */
-  PetscBool    has_events;
+  aijt_tuner     *tuner;    /* NULL once the parameters are chosen */
+  int            *tune;     /* nstrips: 1 for the strips being tuned (not found in the cache) */
+  int            *params;   /* nstrips: the parameters of the trial being launched */
+  aijt_dev_strip *trial;    /* nstrips: the strips with them */
+  uint64_t       *fingerprint; /* nstrips: each strip's key in the tuning cache */
+  cudaEvent_t    *ev;       /* nstrips + 1: around a trial (0, 1), or between the strips of the timing product */
+  PetscBool       has_events;
+  int             pending;  /* what the product in flight times: a trial (>= 0), AIJT_TUNER_STRIPS, or AIJT_TUNER_NONE */
+  char            path[PETSC_MAX_PATH_LEN]; /* the tuning cache; "" for none */
+  char            device[128], model[48];
 } AIJTunedTuner;
 
 struct _n_AIJTunedDevice {

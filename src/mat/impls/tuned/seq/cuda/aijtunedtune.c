@@ -1,37 +1,19 @@
 /*
-   Run-time tuning: during the first GPU products after a new plan, every CSR strip tries its threads per
-   row and every split LONG strip its blocks per row, the plan's value and its neighbours (half, twice),
-   one candidate per product.  A tuning product runs the strips one launch each with an event between
-   them; its events are read at the next product, and only if they have completed (cudaEventQuery), so
-   the host never waits.  Every product is the whole y = A x (+ z), whatever is tried.  When the products
-   allowed have been timed each strip keeps its fastest candidate, the plan records it (-mat_view shows
-   it), and the products go back to the fused launch.
+   Run-time tuning on the GPU: the products that time what plan/tuner.c asks for, and the tuning cache.
+
+   After a new plan's upload each tunable strip is looked up in the tuning cache (aijtunedcache.c); strips
+   found take their cached parameter and are not tuned.  For the others, each of the first products runs
+   one trial of the tuner, the whole fused product with one strip's parameter changed, between two
+   events.  The events are read at the next product, and only if they have completed (cudaEventQuery),
+   so the host never waits; while they have not, products run as usual.  Every product is the whole
+   y = A x (+ z), whatever is tried.  When the tuner has chosen, one more product runs the strips one
+   launch each with events between them, for each strip's time (-mat_view shows it), and the chosen
+   parameters go to the cache.
 */
 #include "aijtunedcuda.h"
 
-#include <math.h>
-
-/* The candidates of strip S (plan strip P): its parameter first; 0 where a neighbour is out of range.
-   Strips of empty rows have nothing to tune. */
-static void Candidates(const aijt_dev_strip *S, const aijt_strip *P, int cand[AIJT_TUNE_CANDS])
-{
-  for (int c = 0; c < AIJT_TUNE_CANDS; c++) cand[c] = 0;
-  if (!S->nrows || !P->max_len) return;
-  if (S->format == AIJT_CSR) {
-    cand[0] = S->tpr;
-    cand[1] = S->tpr > 1 ? S->tpr / 2 : 0;
-    cand[2] = S->tpr < 32 ? S->tpr * 2 : 0;
-  } else if (S->format == AIJT_LONG && S->blocks_per_row > 1) {
-    cand[0] = S->blocks_per_row;
-    cand[1] = S->blocks_per_row / 2; /* the workspace was sized for the plan's parts: fewer only */
-  }
-}
-
-static void SetParam(aijt_dev_strip *S, int v)
-{
-  if (S->format == AIJT_CSR) S->tpr = v;
-  else S->blocks_per_row = v;
-}
+#define AIJT_TUNER_NONE   (-1) /* nothing in flight */
+#define AIJT_TUNER_STRIPS (-2) /* the product that times each strip */
 
 PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
 {
@@ -39,122 +21,183 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
 
   PetscFunctionBegin;
   if (!t) PetscFunctionReturn(PETSC_SUCCESS);
+  aijt_tuner_destroy(&t->tuner);
   if (t->has_events)
     for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventDestroy(t->ev[s]));
-  PetscCall(PetscFree3(t->cand, t->best_ms, t->ev));
+  PetscCall(PetscFree5(t->tune, t->params, t->trial, t->fingerprint, t->ev));
   PetscCall(PetscFree(d->tuner));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* After a new plan's upload: candidates and events, if tuning is on and some strip has a neighbour. */
+static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
+{
+  aijt_dev_strip *D = &ctx->dev->strips[s];
+
+  aijt_tune_set_param(&ctx->plan->strips[s], value);
+  if (D->format == AIJT_CSR) D->tpr = value;
+  else if (D->format == AIJT_LONG) D->blocks_per_row = value;
+}
+
+/* The strips found in the cache take their parameters; *left counts the others that have candidates. */
+static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, AIJTunedTuner *t, PetscInt *left)
+{
+  const aijt_tune_cache *entries = NULL;
+  PetscInt               found = 0;
+
+  PetscFunctionBegin;
+  *left = 0;
+  if (t->path[0]) PetscCall(MatAIJTunedCacheGet(t->path, &entries));
+  for (int s = 0; s < ctx->dev->nstrips; s++) {
+    aijt_strip            *P = &ctx->plan->strips[s];
+    const aijt_tune_entry *e;
+    int                    cand[2];
+    t->tune[s] = aijt_tune_candidates(P, cand) > 0;
+    if (!t->tune[s]) continue;
+    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s]);
+    e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
+    if (e && e->format == P->format && (P->format == AIJT_CSR ? e->param <= 32 : e->param <= P->blocks_per_row)) {
+      SetParam(ctx, s, e->param);
+      P->tuned_us = e->tuned_us;
+      t->tune[s]  = 0;
+      found++;
+    } else (*left)++;
+  }
+  if (found) PetscCall(PetscInfo(NULL, "aijtuned: %" PetscInt_FMT " strips tuned from the cache, %" PetscInt_FMT " to tune\n", found, *left));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* After a new plan's upload: the cache, then a tuner for what it did not have, if tuning is on. */
 PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx)
 {
-  AIJTunedDevice d = ctx->dev;
-  AIJTunedTuner *t;
-  PetscBool      any = PETSC_FALSE;
+  AIJTunedDevice    d = ctx->dev;
+  AIJTunedTuner    *t;
+  const aijt_model *model;
+  PetscInt          left;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedTuneFree(d));
   if (!ctx->settings.tune || !d->nstrips) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&t));
-  PetscCall(PetscMalloc3(d->nstrips * AIJT_TUNE_CANDS, &t->cand, d->nstrips * AIJT_TUNE_CANDS, &t->best_ms, d->nstrips + 1, &t->ev));
-  for (int s = 0; s < d->nstrips; s++) {
-    Candidates(&d->strips[s], &ctx->plan->strips[s], &t->cand[s * AIJT_TUNE_CANDS]);
-    for (int c = 0; c < AIJT_TUNE_CANDS; c++) t->best_ms[s * AIJT_TUNE_CANDS + c] = INFINITY;
-    any = (PetscBool)(any || t->cand[s * AIJT_TUNE_CANDS + 1] || t->cand[s * AIJT_TUNE_CANDS + 2]);
-  }
   d->tuner = t;
-  if (!any) { /* nothing to try */
+  PetscCall(PetscMalloc5(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev));
+  PetscCall(MatAIJTunedCachePath(&ctx->settings, t->path, sizeof(t->path)));
+  PetscCall(MatAIJTunedCUDADeviceName(t->device, sizeof(t->device)));
+  PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
+  aijt_model_key(model, t->model, sizeof(t->model));
+  PetscCall(FromCache(ctx, t, &left));
+  if (left) PetscCall(MatAIJTunedCheck(aijt_tuner_create(ctx->plan, t->tune, (int)ctx->settings.tune_calls, &t->tuner)));
+  if (!t->tuner) { /* nothing (left) to try */
     PetscCall(MatSeqAIJTunedTuneFree(d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventCreate(&t->ev[s]));
   t->has_events = PETSC_TRUE;
-  t->left    = ctx->settings.tune_calls;
-  t->pending = -1;
+  t->pending    = AIJT_TUNER_NONE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Read the times of the product in flight, if it has finished; *read tells whether it had. */
-static PetscErrorCode Harvest(AIJTunedDevice d, PetscBool *read)
-{
-  AIJTunedTuner *t = d->tuner;
-  cudaError_t    q;
-
-  PetscFunctionBegin;
-  *read = PETSC_TRUE;
-  if (t->pending < 0) PetscFunctionReturn(PETSC_SUCCESS);
-  q = cudaEventQuery(t->ev[d->nstrips]);
-  if (q == cudaErrorNotReady) {
-    *read = PETSC_FALSE;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCallCUDA(q);
-  for (int s = 0; s < d->nstrips; s++) {
-    float ms, *best = &t->best_ms[s * AIJT_TUNE_CANDS + t->pending];
-    if (!t->cand[s * AIJT_TUNE_CANDS + t->pending]) continue;
-    PetscCallCUDA(cudaEventElapsedTime(&ms, t->ev[s], t->ev[s + 1]));
-    if (ms < *best) *best = ms;
-  }
-  t->pending = -1;
-  t->left--;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Keep each strip's fastest candidate, in the device descriptors and in the plan. */
+/* The strips' times from the timing product, and the tuned strips into the cache; tuning ends. */
 static PetscErrorCode Finish(Mat_SeqAIJTuned *ctx)
 {
-  AIJTunedDevice d = ctx->dev;
-  AIJTunedTuner *t = d->tuner;
+  AIJTunedDevice   d = ctx->dev;
+  AIJTunedTuner   *t = d->tuner;
+  aijt_tune_entry *e;
+  PetscInt         n = 0;
 
   PetscFunctionBegin;
+  PetscCall(PetscMalloc1(d->nstrips, &e));
   for (int s = 0; s < d->nstrips; s++) {
-    const int   *cand = &t->cand[s * AIJT_TUNE_CANDS];
-    const float *ms   = &t->best_ms[s * AIJT_TUNE_CANDS];
-    int          best = 0;
-    if (!cand[0]) continue;
-    for (int c = 1; c < AIJT_TUNE_CANDS; c++)
-      if (cand[c] && ms[c] < 0.98f * ms[best]) best = c; /* a neighbour must be clearly faster */
-    SetParam(&d->strips[s], cand[best]);
-    if (d->strips[s].format == AIJT_CSR) ctx->plan->strips[s].tpr = cand[best];
-    else ctx->plan->strips[s].blocks_per_row = cand[best];
-    if (isfinite(ms[best])) ctx->plan->strips[s].tuned_us = 1e3 * (double)ms[best];
+    aijt_strip *P = &ctx->plan->strips[s];
+    float       ms;
+    PetscCallCUDA(cudaEventElapsedTime(&ms, t->ev[s], t->ev[s + 1]));
+    if (P->max_len) P->tuned_us = 1e3 * (double)ms;
+    if (!t->tune[s]) continue;
+    PetscCall(PetscMemzero(&e[n], sizeof(e[n])));
+    PetscCall(PetscStrncpy(e[n].device, t->device, sizeof(e[n].device)));
+    PetscCall(PetscStrncpy(e[n].model, t->model, sizeof(e[n].model)));
+    e[n].fingerprint = t->fingerprint[s];
+    e[n].format      = P->format;
+    e[n].param       = aijt_tune_param(P);
+    e[n++].tuned_us  = P->tuned_us;
   }
+  if (t->path[0] && n) PetscCall(MatAIJTunedCacheStore(t->path, e, n));
+  PetscCall(PetscFree(e));
   PetscCall(MatSeqAIJTunedTuneFree(d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A tuning product: y = A x (+ z) strip by strip with one candidate per strip, events between the strips.
-   *done is false when there is nothing (more) to tune: the caller runs the fused launch. */
+/* Read the product in flight if it has completed; *busy when it has not. */
+static PetscErrorCode Harvest(Mat_SeqAIJTuned *ctx, PetscBool *busy)
+{
+  AIJTunedDevice d = ctx->dev;
+  AIJTunedTuner *t = d->tuner;
+  cudaError_t    q;
+  float          ms;
+
+  PetscFunctionBegin;
+  *busy = PETSC_FALSE;
+  if (t->pending == AIJT_TUNER_NONE) PetscFunctionReturn(PETSC_SUCCESS);
+  q = cudaEventQuery(t->ev[t->pending == AIJT_TUNER_STRIPS ? d->nstrips : 1]);
+  if (q == cudaErrorNotReady) {
+    *busy = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCallCUDA(q);
+  if (t->pending == AIJT_TUNER_STRIPS) PetscCall(Finish(ctx));
+  else {
+    PetscCallCUDA(cudaEventElapsedTime(&ms, t->ev[0], t->ev[1]));
+    aijt_tuner_record(t->tuner, t->pending, (double)ms);
+    t->pending = AIJT_TUNER_NONE;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A tuning product, y = A x (+ z): the tuner's next trial, or the product that times each strip.
+   *done is false when the caller is to run the usual fused launch. */
 PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const double *x, const double *z, double *y, cudaStream_t stream, PetscBool *done)
 {
   AIJTunedDevice d = ctx->dev;
   AIJTunedTuner *t = d->tuner;
-  int            nrun = d->nstrips - (z == y ? d->nempty : 0), c;
-  PetscBool      read;
+  int            nrun = d->nstrips - (z == y ? d->nempty : 0), trial;
+  PetscBool      busy;
 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
   if (!t) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Tune, A, 0, 0, 0));
-  PetscCall(Harvest(d, &read));
-  if (read && !t->left) PetscCall(Finish(ctx));
-  if (!read || !d->tuner) { /* still running, or tuned: this product is an ordinary one */
+  PetscCall(Harvest(ctx, &busy));
+  if (busy || !d->tuner) { /* still running, or tuning has ended: an ordinary product */
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Tune, A, 0, 0, 0));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  c = (int)(t->calls++ % AIJT_TUNE_CANDS);
-  PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
-  for (int s = 0; s < d->nstrips; s++) {
-    aijt_dev_strip S = d->strips[s];
-    int            v = t->cand[s * AIJT_TUNE_CANDS + c];
-    if (v) SetParam(&S, v);
-    if (s < nrun) PetscCallCUDA(aijt_cuda_strip(&S, x, z, y, stream));
-    PetscCallCUDA(cudaEventRecord(t->ev[s + 1], stream));
+  trial = t->tuner ? aijt_tuner_next(t->tuner, t->params) : AIJT_TUNE_DONE;
+  if (trial >= 0) {
+    for (int s = 0; s < d->nstrips; s++) {
+      t->trial[s] = d->strips[s];
+      if (ctx->plan->strips[s].format == AIJT_CSR) t->trial[s].tpr = t->params[s];
+      else if (ctx->plan->strips[s].format == AIJT_LONG) t->trial[s].blocks_per_row = t->params[s];
+    }
+    PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
+    PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
+    PetscCallCUDA(cudaEventRecord(t->ev[1], stream));
+    t->pending = trial;
+    *done      = PETSC_TRUE;
+  } else if (trial == AIJT_TUNE_DONE) { /* keep the choice; this product times each strip with it */
+    if (t->tuner) {
+      const int *best = aijt_tuner_params(t->tuner);
+      for (int s = 0; s < d->nstrips; s++)
+        if (t->tune[s]) SetParam(ctx, s, best[s]);
+      aijt_tuner_destroy(&t->tuner);
+    }
+    PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
+    for (int s = 0; s < d->nstrips; s++) {
+      if (s < nrun) PetscCallCUDA(aijt_cuda_strip(&d->strips[s], x, z, y, stream));
+      PetscCallCUDA(cudaEventRecord(t->ev[s + 1], stream));
+    }
+    PetscCallCUDA(aijt_cuda_tail(&d->tail, x, y, stream));
+    t->pending = AIJT_TUNER_STRIPS;
+    *done      = PETSC_TRUE;
   }
-  PetscCallCUDA(aijt_cuda_tail(&d->tail, x, y, stream));
-  t->pending = c;
-  *done      = PETSC_TRUE;
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Tune, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
