@@ -26,7 +26,7 @@ __device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g,
     double         sum = 0.0;
 #pragma unroll 4
     for (aijt_int d = 0; d < s.width; d++) {
-      const double v = __ldg(val + (int64_t)d * s.nrows + i);
+      const double v = __ldcs(val + (int64_t)d * s.nrows + i); /* read once: leave the L1 to x */
       if (m >> d & 1u) sum += v * __ldg(x + r + __ldg(s.ptr + d));
     }
     y[r] = row_start(z, r) + sum;

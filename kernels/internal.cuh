@@ -56,7 +56,9 @@ __device__ __forceinline__ double block_sum(double v, double *shared32)
    loads issued before any product: four independent gathers of x in flight per thread, where a plain
    loop (even unrolled) can wait on each col -> x chain in turn.  The additions keep the order of k, so
    the result is the plain loop's.  PADDED (ELL, SELL): slots with col < 0 are skipped, never
-   multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read. */
+   multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read.
+   col and val are read once: streaming loads (__ldcs, evict first) leave the L1 to x, whose entries
+   rows share (a power-law graph's popular columns). */
 template <bool PADDED>
 __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const double *__restrict__ x)
 {
@@ -66,7 +68,7 @@ __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, c
     aijt_int c[4];
     double   v[4], xv[4];
 #pragma unroll
-    for (int u = 0; u < 4; u++) c[u] = __ldg(col + k + u * stride), v[u] = __ldg(val + k + u * stride);
+    for (int u = 0; u < 4; u++) c[u] = __ldcs(col + k + u * stride), v[u] = __ldcs(val + k + u * stride);
 #pragma unroll
     for (int u = 0; u < 4; u++) xv[u] = !PADDED || c[u] >= 0 ? __ldg(x + c[u]) : 0.0;
 #pragma unroll
@@ -74,8 +76,8 @@ __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, c
       if (!PADDED || c[u] >= 0) sum += v[u] * xv[u];
   }
   for (; k < end; k += stride) {
-    const aijt_int c = __ldg(col + k);
-    if (!PADDED || c >= 0) sum += __ldg(val + k) * __ldg(x + c);
+    const aijt_int c = __ldcs(col + k);
+    if (!PADDED || c >= 0) sum += __ldcs(val + k) * __ldg(x + c);
   }
   return sum;
 }

@@ -72,6 +72,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *, con
 PETSC_INTERN PetscErrorCode MatAIJTunedCachePath(const MatAIJTunedSettings *, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheGet(const char[], const aijt_tune_cache **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheStore(const char[], const aijt_tune_entry[], PetscInt);
+PETSC_INTERN PetscErrorCode MatAIJTunedCacheFlush(void);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);

@@ -8,8 +8,8 @@
    that is slower beside the others (bench/results/2026-11-21-h200-tuning-v1).  The trials:
      - rounds of [plan's parameters, candidate 1, ..., candidate K], each trial one product;
      - then, if some candidates beat the plan by the margin, [winners together, plan] twice;
-   the winners together are kept when they beat the plan in those last trials, else the plan's
-   parameters stay.  Each product is a whole y = A x, so tuning costs only the difference between the
+   the winners together are kept when they beat the plan by the margin in those last trials, else the
+   plan's parameters stay.  Each product is a whole y = A x, so tuning costs only the difference between the
    candidates and the best, never a wrong answer.
 
    The cache.  A text file of tuned parameters, one line per strip:
@@ -30,7 +30,10 @@
 
 /* ---- the tuner ---- */
 
-#define AIJT_TUNE_MARGIN 0.02 /* a candidate must be this much faster than the plan to be kept */
+#define AIJT_TUNE_MARGIN 0.02 /* a candidate must be this much faster than the plan to be kept ... */
+#define AIJT_TUNE_MIN_GAIN_MS 0.0005 /* ... and by at least this (ms): CUDA events resolve about 0.5 us, so a
+                                        product of a few us cannot show a 2% gain (ct2010's 8.3 us product ran
+                                        8.6 after tuning on such noise, bench/results/2026-11-21-h200-tuning-v2) */
 #define AIJT_TUNE_ROUNDS 2    /* timings of each candidate (the fastest counts) */
 #define AIJT_TUNE_WAIT   (-1) /* aijt_tuner_next: every trial issued, some not timed yet */
 #define AIJT_TUNE_DONE   (-2) /* aijt_tuner_next: all timed; aijt_tuner_params has the result */

@@ -126,6 +126,13 @@ static double Fastest(const aijt_tuner *T, int from, int to, int strip, int valu
   return best;
 }
 
+/* Whether ms beats base_ms clearly: by the relative margin and by the timer's resolution. */
+static int Beats(double ms, double base_ms)
+{
+  double gain = AIJT_TUNE_MARGIN * base_ms;
+  return ms >= 0 && base_ms - ms > (gain > AIJT_TUNE_MIN_GAIN_MS ? gain : AIJT_TUNE_MIN_GAIN_MS);
+}
+
 /* The candidates are all timed: the winners of each strip, and whether to try them together. */
 static void ChooseWinners(aijt_tuner *T)
 {
@@ -142,7 +149,7 @@ static void ChooseWinners(aijt_tuner *T)
     double                 ms;
     if (x->strip < 0) continue;
     ms = Fastest(T, 0, n, x->strip, x->value);
-    if (ms < (1.0 - AIJT_TUNE_MARGIN) * plan_ms && ms < won[x->strip]) {
+    if (Beats(ms, plan_ms) && ms < won[x->strip]) {
       won[x->strip]     = ms;
       T->best[x->strip] = x->value;
       any               = 1;
@@ -166,7 +173,7 @@ int aijt_tuner_next(aijt_tuner *T, int *params)
     if (T->phase == 0) ChooseWinners(T);
     else if (T->phase == 1) {
       int first = T->ntrials - 4;
-      if (!(Fastest(T, first, T->ntrials, TRY_WINNERS, 0) < Fastest(T, first, T->ntrials, TRY_PLAN, 0))) memcpy(T->best, T->base, (size_t)T->nstrips * sizeof(int));
+      if (!Beats(Fastest(T, first, T->ntrials, TRY_WINNERS, 0), Fastest(T, first, T->ntrials, TRY_PLAN, 0))) memcpy(T->best, T->base, (size_t)T->nstrips * sizeof(int));
       T->phase = 2;
     }
     if (T->issued == T->ntrials) return AIJT_TUNE_DONE;

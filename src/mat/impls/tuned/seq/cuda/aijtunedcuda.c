@@ -21,6 +21,7 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscFunctionBegin;
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedTuneFree(d));
+  PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
   PetscCall(PetscFree(d->strips));
   PetscCall(PetscFree(ctx->dev));
