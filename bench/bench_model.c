@@ -21,12 +21,8 @@ neighbours run-time tuning tries; the best of them is reported as model+tuned).\
 #include <math.h>
 #include <time.h>
 
-enum { V_MODEL, V_RULES, V_CSR, V_SELL, V_ELL, V_LONG, V_COO, V_DIA, V_TPR_MEAN, V_TPR_SQMEAN, V_PART256_T4, V_PART256_T8, V_PART64_T4, NVARIANTS };
-static const char *const VariantName[NVARIANTS] = {"model", "rules", "csr", "sell", "ell", "long", "coo", "dia", "tpr_mean", "tpr_sqmean", "part256_t4", "part256_t8", "part64_t4"};
-/* Experiments, outside the family that PLUB and the model's errors are measured on: the model's strips of
-   the rows with at least 256 (64) entries, sorted, then all other rows in natural order in one CSR strip
-   of 4 (8) threads per row.  Does natural order, which sorting gives up, pay on power-law graphs? */
-#define V_FIRST_EXPERIMENT V_PART256_T4
+enum { V_MODEL, V_RULES, V_CSR, V_SELL, V_ELL, V_LONG, V_COO, V_DIA, V_TPR_MEAN, V_TPR_SQMEAN, NVARIANTS };
+static const char *const VariantName[NVARIANTS] = {"model", "rules", "csr", "sell", "ell", "long", "coo", "dia", "tpr_mean", "tpr_sqmean"};
 
 #define MAX_MATRICES 512
 
@@ -88,47 +84,6 @@ static PetscErrorCode PlanOneCSR(const aijt_csr *A, int tpr, aijt_plan **p)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Variant V_PART*: the model plan's strips of rows of at least cut entries, then the rest in natural order
-   as one CSR strip of tpr threads per row. */
-static PetscErrorCode PlanPartial(Bench *B, const aijt_csr *A, aijt_int cut, int tpr, aijt_plan **p)
-{
-  aijt_plan *m = NULL;
-  aijt_rules R;
-  aijt_strip s;
-  aijt_int   pos = A->nrows;
-  int        cap = 0, k;
-
-  PetscFunctionBegin;
-  aijt_rules_default(&R);
-  *p = NULL;
-  PetscCheck(!aijt_plan_model(A, &R, &B->model, &m), PETSC_COMM_SELF, PETSC_ERR_LIB, "no model plan");
-  if (!m->order) { /* DIA in natural order already */
-    aijt_plan_destroy(&m);
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  for (k = 0; k < m->nstrips && m->strips[k].max_len >= cut; k++);
-  if (k < m->nstrips) pos = m->strips[k].begin;
-  PetscCheck(!aijt_plan_start(A, p), PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  (*p)->order = (aijt_int *)malloc(((size_t)A->nrows + 1) * sizeof(aijt_int));
-  PetscCheck((*p)->order, PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  memcpy((*p)->order, m->order, (size_t)A->nrows * sizeof(aijt_int));
-  (*p)->sorted = 1;
-  for (int j = 0; j < k; j++) PetscCheck(!aijt_plan_append(*p, &cap, &m->strips[j]), PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  if (pos < A->nrows) {
-    PetscCall(PetscSortInt(A->nrows - pos, (PetscInt *)((*p)->order + pos)));
-    PetscCall(PetscMemzero(&s, sizeof(s)));
-    s.format = AIJT_CSR, s.begin = pos, s.end = A->nrows, s.tpr = tpr, s.block = 256;
-    for (aijt_int i = pos; i < A->nrows; i++) {
-      aijt_int r = (*p)->order[i], len = A->rowptr[r + 1] - A->rowptr[r];
-      s.nnz += len;
-      s.max_len = PetscMax(s.max_len, len);
-    }
-    PetscCheck(!aijt_plan_append(*p, &cap, &s), PETSC_COMM_SELF, PETSC_ERR_MEM, "No memory for a plan");
-  }
-  aijt_plan_destroy(&m);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 static int Pow2AtLeast(double v)
 {
   int t = 1;
@@ -150,11 +105,6 @@ static PetscErrorCode MakePlan(Bench *B, const aijt_csr *A, int v, aijt_plan **p
   switch (v) {
   case V_MODEL:
     err = aijt_plan_model(A, &R, &B->model, p);
-    break;
-  case V_PART256_T4:
-  case V_PART256_T8:
-  case V_PART64_T4:
-    PetscCall(PlanPartial(B, A, v == V_PART64_T4 ? 64 : 256, v == V_PART256_T8 ? 8 : 4, p));
     break;
   case V_TPR_MEAN:
   case V_TPR_SQMEAN: {
@@ -280,7 +230,7 @@ static PetscErrorCode BenchMatrix(Bench *B, const char *name, const matgen_csr *
     aijt_plan_destroy(&P);
     if (B->csv) fprintf(B->csv, "plan,%s,%s,%d,%.4g,%.4g,%.3g\n", name, VariantName[v], nstrips[v], (double)pred[v], (double)us[v], (double)plan_ms[v]);
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-10s %3d strips  %9.1f us  predicted %9.1f us  plan %8.2f ms  diff %.1e\n", name, VariantName[v], nstrips[v], (double)us[v], (double)pred[v], plan_ms[v], (double)err));
-    if (isfinite(us[v]) && v < V_FIRST_EXPERIMENT) {
+    if (isfinite(us[v])) {
       best = PetscMin(best, us[v]);
       if (v >= V_CSR && v <= V_DIA) best_single = PetscMin(best_single, us[v]);
       PetscCall(Push(&B->plan_err, PetscAbsReal(pred[v] - us[v]) / us[v]));

@@ -4,7 +4,7 @@
 #   2. bench_spmv three times on the same matrices: tuning off, on with a new cache (cold), on again with
 #      that cache (warm).  Tuning's cost is the wall time of the 60 calls after the first, on minus off,
 #      in MatMult-equivalents; warm must cost nothing.  (off.txt, cold.txt, warm.txt, tune-cache)
-#   3. bench_model (model.txt, model.csv) on the same matrices, with its natural-order experiments.
+#   3. bench_model (model.txt, model.csv) on the same matrices.
 #   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
 #   usage: bash bench/run_tuning.sh OUTDIR
 # Environment: SUITE, FILES (bench_spmv's -suite and -f), REPS (100), SKIP_TESTS=1.

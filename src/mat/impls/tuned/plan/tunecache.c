@@ -1,5 +1,5 @@
 /* The tuning cache (aijttune.h): strip fingerprints, and the file of tuned parameters. */
-/* POSIX and BSD calls (flock, fsync, gethostname): the planner is otherwise plain C99 */
+/* POSIX and BSD calls (flock, gethostname, mkdir): the planner is otherwise plain C99 */
 #define _DEFAULT_SOURCE
 #define _POSIX_C_SOURCE 200809L
 
@@ -228,8 +228,7 @@ static aijt_err WriteFile(const char *path, const aijt_tune_cache *c, char *why,
     const aijt_tune_entry *e = &c->e[i];
     ok = fprintf(fp, "%s\t%s\t%016" PRIx64 "\t%s\t%d\t%.4g\n", e->device, e->model, e->fingerprint, aijt_format_names[e->format], e->param, e->tuned_us) > 0;
   }
-  ok = (fflush(fp) == 0) && ok;
-  ok = (fsync(fileno(fp)) == 0) && ok;
+  /* no fsync: it cost milliseconds, and a file torn by a crash reads as corrupt and is rewritten */
   ok = (fclose(fp) == 0) && ok;
   if (!ok || rename(tmp, path)) {
     say(why, whylen, "cannot write %s (%s)", path, strerror(errno));
