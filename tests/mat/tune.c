@@ -1,6 +1,7 @@
 static char help[] = "Run-time tuning on the GPU and its cache: every product made while tuning equals AIJ's, the tuned\n\
 parameters reach the cache file, a run that finds them there tunes nothing, and a corrupt cache is ignored\n\
-and rewritten whole.  Each phase converts the same matrix again, with its own options prefix.\n\
+and rewritten whole.  Each phase loads the same matrix again as aijtuned, with its own options prefix; the\n\
+reference is aijcusparse.\n\
   -f <file> : the Matrix Market file\n\
   -products <200> : products per phase\n\n";
 
@@ -11,7 +12,7 @@ and rewritten whole.  Each phase converts the same matrix again, with its own op
 /* y = T x for `products` products, each compared with AIJ's (yref) and synchronised by the norm, so
    that every tuning product is timed before the next; the worst relative difference and the number of
    tuning products (the AIJTunedTune event, summed over the ranks). */
-static PetscErrorCode Products(Mat A, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning)
+static PetscErrorCode Products(Mat A, const char *file, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning)
 {
   Mat                T;
   Vec                x, y, yref;
@@ -28,7 +29,7 @@ static PetscErrorCode Products(Mat A, const char *prefix, const char *cache, Pet
   PetscCall(PetscOptionsSetValue(NULL, name, cache));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-%smat_aijtuned_formats", prefix));
   PetscCall(PetscOptionsSetValue(NULL, name, "csr,long")); /* every strip has parameters to tune */
-  PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
+  PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, MATAIJTUNED, &T)); /* on the device, as aijcusparse is */
   PetscCall(MatSetOptionsPrefix(T, prefix));
   PetscCall(MatSetFromOptions(T));
   PetscCall(MatCreateVecs(T, &x, &y));
@@ -105,20 +106,20 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-products", &products, NULL));
-  PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, MATAIJ, &A));
+  PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, PetscDefined(HAVE_CUDA) ? MATAIJCUSPARSE : MATAIJ, &A));
   if (!rank) { /* what an earlier run left */
     (void)remove(cold), (void)remove(warm), (void)remove(bad);
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
 
-  PetscCall(Products(A, "a_", cold, products, &worst, &tuning));
+  PetscCall(Products(A, file, "a_", cold, products, &worst, &tuning));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(cold);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no cache: products while tuning equal AIJ's %s, tuning products made %s, tuned strips in the cache %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0))));
 
   if (!rank) PetscCall(Copy(cold, warm)); /* a later run: the file, not this process's copy of it */
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, "b_", warm, products, &worst, &tuning));
+  PetscCall(Products(A, file, "b_", warm, products, &worst, &tuning));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warm cache: products equal AIJ's %s, no tuning product %s (%" PetscInt_FMT ")\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning == 0)), tuning));
 
   if (!rank) {
@@ -128,7 +129,7 @@ int main(int argc, char **argv)
     fclose(fp);
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, "c_", bad, products, &worst, &tuning));
+  PetscCall(Products(A, file, "c_", bad, products, &worst, &tuning));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(bad);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "corrupt cache: products equal AIJ's %s, tuned again %s, rewritten whole %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0 && n == Entries(cold)))));

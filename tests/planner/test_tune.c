@@ -47,6 +47,10 @@ static double Cost_no_sum(const int *p) /* each alone wins 5%, together they los
   return a && b ? 110.0 : 100.0 - 5.0 * (a + b);
 }
 
+static double Cost_bad_half(const int *p) /* halving strip 0 is 50% slower: timed once, not twice */
+{
+  return 100.0 + (p[0] == 2 ? 50.0 : 0.0) - (p[0] == 8 ? 5.0 : 0.0);
+}
 static double Cost_tiny(const int *p) /* a 6 us product, 5% (0.3 us) faster at 8: under the events' resolution */
 {
   return 0.006 - (p[0] == 8 ? 0.0003 : 0.0);
@@ -104,8 +108,8 @@ static void TestTuner(void)
 
   /* trials issued but not timed: the tuner waits rather than deciding */
   EXPECT(!aijt_tuner_create(&p, NULL, 100, &T) && T, "tuner created");
-  for (int i = 0; i < 2 * 4; i++) EXPECT(aijt_tuner_next(T, params) == i, "trial %d issued in order", i);
-  EXPECT(aijt_tuner_next(T, params) == AIJT_TUNE_WAIT, "all issued, none timed: wait");
+  for (int i = 0; i < 4; i++) EXPECT(aijt_tuner_next(T, params) == i, "trial %d of the first round issued in order", i);
+  EXPECT(aijt_tuner_next(T, params) == AIJT_TUNE_WAIT, "the first round issued, none timed: wait");
   aijt_tuner_destroy(&T);
 
   struct {
@@ -116,6 +120,7 @@ static void TestTuner(void)
     {"a clear winner", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 1},
     {"a clear winner, 3 products in flight", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 3},
     {"noise under the margin", Cost_noise, 4, 4, 2 * 4, 1},
+    {"a candidate far behind is timed once", Cost_bad_half, 8, 4, 4 + 3 + 4, 1},
     {"a gain under the timer's resolution", Cost_tiny, 4, 4, 2 * 4, 1},
     {"winners that do not add up", Cost_no_sum, 4, 4, 2 * 4 + 4, 2},
   };
@@ -138,7 +143,7 @@ static void TestTuner(void)
   EXPECT(!aijt_tuner_create(&p, NULL, 5, &T) && !T, "budget 5: nothing to tune");
   {
     int only_first[4] = {1, 0, 0, 0};
-    EXPECT(!aijt_tuner_create(&p, only_first, 100, &T) && T && T->ntrials == 2 * 3, "strips marked: strip 0's two candidates");
+    EXPECT(!aijt_tuner_create(&p, only_first, 100, &T) && T && T->ntrials == 3, "strips marked: strip 0's two candidates (first round)");
     aijt_tuner_destroy(&T);
   }
 }

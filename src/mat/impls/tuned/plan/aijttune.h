@@ -6,7 +6,8 @@
    its blocks per row (its workspace was sized for the plan's parts).  A candidate changes one strip and
    is timed as the whole fused product, the way it will run: a strip timed alone can prefer a parameter
    that is slower beside the others (bench/results/2026-11-21-h200-tuning-v1).  The trials:
-     - rounds of [plan's parameters, candidate 1, ..., candidate K], each trial one product;
+     - a round of [plan's parameters, candidate 1, ..., candidate K], each trial one product, then
+       another of the plan and the candidates that came within 10% of it (the others cannot win);
      - then, if some candidates beat the plan by the margin, [winners together, plan] twice;
    the winners together are kept when they beat the plan by the margin in those last trials, else the
    plan's parameters stay.  Each product is a whole y = A x, so tuning costs only the difference between the
@@ -34,7 +35,8 @@
 #define AIJT_TUNE_MIN_GAIN_MS 0.0005 /* ... and by at least this (ms): CUDA events resolve about 0.5 us, so a
                                         product of a few us cannot show a 2% gain (ct2010's 8.3 us product ran
                                         8.6 after tuning on such noise, bench/results/2026-11-21-h200-tuning-v2) */
-#define AIJT_TUNE_ROUNDS 2    /* timings of each candidate (the fastest counts) */
+#define AIJT_TUNE_ROUNDS 2    /* timings of each candidate (the fastest counts) ... */
+#define AIJT_TUNE_PRUNE  0.10 /* ... after the first, only of those within this of the plan's time */
 #define AIJT_TUNE_WAIT   (-1) /* aijt_tuner_next: every trial issued, some not timed yet */
 #define AIJT_TUNE_DONE   (-2) /* aijt_tuner_next: all timed; aijt_tuner_params has the result */
 
@@ -56,6 +58,8 @@ typedef struct {
   int              ntrials, issued, recorded, cap;
   aijt_tune_trial *trials;
   int              phase;   /* 0: candidates, 1: winners against the plan, 2: done */
+  int              first_round; /* trials [0, first_round): the plan's and every candidate's first */
+  int              rounds_left; /* rounds still to time (the candidates within AIJT_TUNE_PRUNE) */
 } aijt_tuner;
 
 /* A tuner for the strips marked in tune[] (NULL: all), within max_trials products; *T is NULL when

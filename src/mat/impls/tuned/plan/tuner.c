@@ -100,11 +100,11 @@ aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trial
   t->best    = (int *)malloc((size_t)plan->nstrips * sizeof(int));
   if (!t->base || !t->best) goto nomem;
   for (int s = 0; s < plan->nstrips; s++) t->base[s] = t->best[s] = aijt_tune_param(&plan->strips[s]);
-  for (int r = 0; r < rounds; r++) {
-    if (AddTrial(t, TRY_PLAN, 0)) goto nomem;
-    for (int c = 0; c < n; c++)
-      if (AddTrial(t, ch[c].strip, ch[c].value)) goto nomem;
-  }
+  t->rounds_left = rounds - 1; /* the first round now, the others for the candidates still in the race */
+  if (AddTrial(t, TRY_PLAN, 0)) goto nomem;
+  for (int c = 0; c < n; c++)
+    if (AddTrial(t, ch[c].strip, ch[c].value)) goto nomem;
+  t->first_round = t->ntrials;
   free(ch);
   *T = t;
   return AIJT_OK;
@@ -131,6 +131,25 @@ static int Beats(double ms, double base_ms)
 {
   double gain = AIJT_TUNE_MARGIN * base_ms;
   return ms >= 0 && base_ms - ms > (gain > AIJT_TUNE_MIN_GAIN_MS ? gain : AIJT_TUNE_MIN_GAIN_MS);
+}
+
+/* Another round for the candidates of the first that came within AIJT_TUNE_PRUNE of the plan: a clearly
+   slower one cannot win, and timing it again costs its extra time again.  0 when none is left. */
+static int NextRound(aijt_tuner *T)
+{
+  const int n       = T->ntrials;
+  double    plan_ms = Fastest(T, 0, n, TRY_PLAN, 0);
+  int       added   = 0;
+
+  T->rounds_left--;
+  for (int i = 0; i < T->first_round; i++) {
+    const aijt_tune_trial x = T->trials[i];
+    if (x.strip < 0 || !(Fastest(T, 0, n, x.strip, x.value) < (1.0 + AIJT_TUNE_PRUNE) * plan_ms)) continue;
+    if (!added && AddTrial(T, TRY_PLAN, 0)) return 0;
+    if (AddTrial(T, x.strip, x.value)) return added;
+    added++;
+  }
+  return added;
 }
 
 /* The candidates are all timed: the winners of each strip, and whether to try them together. */
@@ -170,7 +189,7 @@ int aijt_tuner_next(aijt_tuner *T, int *params)
 {
   if (T->issued == T->ntrials) {
     if (T->recorded < T->ntrials) return AIJT_TUNE_WAIT;
-    if (T->phase == 0) ChooseWinners(T);
+    if (T->phase == 0 && !(T->rounds_left > 0 && NextRound(T))) ChooseWinners(T);
     else if (T->phase == 1) {
       int first = T->ntrials - 4;
       if (!Beats(Fastest(T, first, T->ntrials, TRY_WINNERS, 0), Fastest(T, first, T->ntrials, TRY_PLAN, 0))) memcpy(T->best, T->base, (size_t)T->nstrips * sizeof(int));
