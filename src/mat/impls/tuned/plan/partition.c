@@ -30,12 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  aijt_int begin, end; /* plan positions */
-  aijt_int nnz, max_len, min_len;
-  double   d; /* locality feature */
-} bucket;
-
 static int length_class(aijt_int len)
 {
   return len <= 64 ? (int)len : 65 + (int)floor(log((double)len / 64.0) / log(1.25));
@@ -47,10 +41,10 @@ static aijt_int len_at(const aijt_csr *A, const aijt_int *order, aijt_int k)
   return A->rowptr[r + 1] - A->rowptr[r];
 }
 
-static aijt_err make_buckets(const aijt_csr *A, const aijt_int *order, bucket **out, int *nb)
+aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, aijt_bucket **out, int *nb)
 {
-  int     cap = 64, n = 0;
-  bucket *b   = (bucket *)malloc((size_t)cap * sizeof(bucket));
+  int          cap = 64, n = 0;
+  aijt_bucket *b   = (aijt_bucket *)malloc((size_t)cap * sizeof(aijt_bucket));
 
   if (!b) return AIJT_ERR_MEM;
   for (aijt_int k = 0; k < A->nrows;) {
@@ -58,7 +52,7 @@ static aijt_err make_buckets(const aijt_csr *A, const aijt_int *order, bucket **
     int      cls = length_class(len);
     while (e < A->nrows && length_class(len_at(A, order, e)) == cls) nnz += len_at(A, order, e++);
     if (n == cap) {
-      bucket *g = (bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(bucket));
+      aijt_bucket *g = (aijt_bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(aijt_bucket));
       if (!g) {
         free(b);
         return AIJT_ERR_MEM;
@@ -92,7 +86,7 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 }
 
 /* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row. */
-static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b, const choice *c, int i, int j, int *parts)
+static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int *parts)
 {
   const aijt_model_kernel *k    = c->k;
   aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
@@ -124,7 +118,7 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b,
 }
 
 /* The strip for buckets [i, j) in kernel k. */
-static aijt_strip strip_of(const aijt_rules *R, const bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
+static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
 {
   aijt_strip s;
   memset(&s, 0, sizeof(s));
@@ -158,17 +152,14 @@ static aijt_strip strip_of(const aijt_rules *R, const bucket *b, int i, int j, c
   return s;
 }
 
-/* Steps 3 and 4 on the sorted plan p. */
-static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, int *cap, double *predicted)
+aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
 {
-  bucket  *b = NULL;
   choice   c[AIJT_MODEL_MAX_KERNELS];
-  int      nb = 0, nk = 0, *from = NULL, *via = NULL, *parts = NULL;
+  int      nk = 0, *from = NULL, *via = NULL, *parts = NULL;
   double  *best = NULL;
-  aijt_err err;
+  aijt_err err = AIJT_OK;
 
   *predicted = INFINITY;
-  if ((err = make_buckets(A, p->order, &b, &nb))) return err;
   memset(c, 0, sizeof(c));
   for (int q = 0; q < m->nkernels; q++) {
     const aijt_model_kernel *k = &m->kernels[q];
@@ -234,11 +225,24 @@ done:
     free(c[q].prefix);
     free(c[q].bad);
   }
-  free(b);
   free(best);
   free(from);
   free(via);
   free(parts);
+  return err;
+}
+
+/* Steps 2 to 4 on the sorted plan p. */
+static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, int *cap, double *predicted)
+{
+  aijt_bucket *b  = NULL;
+  int          nb = 0;
+  aijt_err     err;
+
+  *predicted = INFINITY;
+  if ((err = aijt_model_buckets(A, p->order, &b, &nb))) return err;
+  err = aijt_model_split(A, R, m, b, nb, p, cap, predicted);
+  free(b);
   return err;
 }
 
