@@ -2,9 +2,11 @@
    The host side of aijtuned's setup, stage by stage, without PETSc or a GPU: what MatAssemblyEnd spends
    before the upload (plan, then layouts), on the generated suite.
 
-     bench_setup [-model FILE] [-reps N] [name[:size] ...]     default: the whole suite at its default sizes
+     bench_setup [-model FILE] [-reps N] [-warmup N] [name[:size] ...]   default: the whole suite at its default sizes
 
-   Each stage is timed alone with clock_gettime (the median of N runs, 5 by default): the stages of the
+   Each stage is timed alone with clock_gettime (the median of N runs, 5 by default, after 1 untimed run:
+   memory a process touches for the first time costs page faults, and in a virtual machine the host's
+   as well, which the first matrix would otherwise carry alone): the stages of the
    model planner as aijt_plan_model runs them (CSR check, features, order by length, locality sampling
    of the length classes, diagonals, the dynamic program), the whole of aijt_plan_model with the model
    file (models/NVIDIA-H200.model by default) and of aijt_plan_rules, then aijt_layouts_build and
@@ -105,7 +107,7 @@ static const char *const StageName[NSTAGES] = {"check", "features", "order", "lo
 typedef struct {
   aijt_model model;
   aijt_rules rules;
-  int        reps;
+  int        reps, warmup;
 } Bench;
 
 static void fail(const char *what, aijt_err err)
@@ -123,33 +125,34 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
   aijt_layouts *L = NULL;
   aijt_err      err;
 
-  for (int rep = 0; rep < B->reps; rep++) {
+  for (int rep = -B->warmup; rep < B->reps; rep++) {
     aijt_int     *order = NULL, offsets[AIJT_DIA_MAX_DIAGS];
     aijt_bucket  *b     = NULL;
     aijt_plan    *p     = NULL;
     int           nb = 0, cap = 0;
     double        t0, predicted;
     volatile int  sink;
+    const int     slot = rep < 0 ? 0 : rep; /* warm-up runs are overwritten */
 
     t0 = now();
     if ((err = aijt_csr_check(A))) fail("aijt_csr_check", err);
-    t[T_CHECK][rep] = now() - t0;
+    t[T_CHECK][slot] = now() - t0;
 
     t0 = now();
     aijt_features_compute(A, &f);
-    t[T_FEATURES][rep] = now() - t0;
+    t[T_FEATURES][slot] = now() - t0;
 
     t0 = now();
     if ((err = aijt_order_by_length(A, &order))) fail("aijt_order_by_length", err);
-    t[T_ORDER][rep] = now() - t0;
+    t[T_ORDER][slot] = now() - t0;
 
     t0 = now();
     if ((err = aijt_model_buckets(A, order, &b, &nb))) fail("aijt_model_buckets", err);
-    t[T_LOCALITY][rep] = now() - t0;
+    t[T_LOCALITY][slot] = now() - t0;
 
     t0 = now();
     sink = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);
-    t[T_DIAGONALS][rep] = now() - t0;
+    t[T_DIAGONALS][slot] = now() - t0;
     (void)sink;
 
     if ((err = aijt_plan_start(A, &p))) fail("aijt_plan_start", err);
@@ -157,28 +160,28 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     p->sorted = 1;
     t0        = now();
     if ((err = aijt_model_split(A, &B->rules, &B->model, b, nb, p, &cap, &predicted))) fail("aijt_model_split", err);
-    t[T_SPLIT][rep] = now() - t0;
+    t[T_SPLIT][slot] = now() - t0;
     aijt_plan_destroy(&p);
     free(b);
 
     aijt_plan_destroy(&P);
     t0 = now();
     if ((err = aijt_plan_model(A, &B->rules, &B->model, &P))) fail("aijt_plan_model", err);
-    t[T_MODEL][rep] = now() - t0;
+    t[T_MODEL][slot] = now() - t0;
 
     aijt_plan_destroy(&R);
     t0 = now();
     if ((err = aijt_plan_rules(A, &B->rules, &R))) fail("aijt_plan_rules", err);
-    t[T_RULES][rep] = now() - t0;
+    t[T_RULES][slot] = now() - t0;
 
     aijt_layouts_destroy(&L);
     t0 = now();
     if ((err = aijt_layouts_build(P, A, &L))) fail("aijt_layouts_build", err);
-    t[T_BUILD][rep] = now() - t0;
+    t[T_BUILD][slot] = now() - t0;
 
     t0 = now();
     aijt_layouts_refresh(L, A->values);
-    t[T_REFRESH][rep] = now() - t0;
+    t[T_REFRESH][slot] = now() - t0;
   }
   for (int s = 0; s < NSTAGES; s++) ms[s] = 1e3 * median(t[s], B->reps);
   dig[0] = plan_digest(P);
@@ -256,23 +259,26 @@ int main(int argc, char **argv)
   int          a = 1, fails = 0;
   aijt_err     err;
 
-  B.reps = 5;
+  B.reps   = 5;
+  B.warmup = 1;
   for (; a < argc && argv[a][0] == '-'; a++) {
     if (!strcmp(argv[a], "-model") && a + 1 < argc) model = argv[++a];
     else if (!strcmp(argv[a], "-reps") && a + 1 < argc) B.reps = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-warmup") && a + 1 < argc) B.warmup = atoi(argv[++a]);
     else {
-      fprintf(stderr, "usage: bench_setup [-model FILE] [-reps N (1..%d)] [name[:size] ...]\n", MAX_REPS);
+      fprintf(stderr, "usage: bench_setup [-model FILE] [-reps N (1..%d)] [-warmup N] [name[:size] ...]\n", MAX_REPS);
       return 2;
     }
   }
   if (B.reps < 1) B.reps = 1;
   if (B.reps > MAX_REPS) B.reps = MAX_REPS;
+  if (B.warmup < 0) B.warmup = 0;
   if ((err = aijt_model_load(model, &B.model, why, sizeof(why)))) {
     fprintf(stderr, "bench_setup: %s: %s\n", model, why);
     return 1;
   }
   aijt_rules_default(&B.rules);
-  printf("# bench_setup: host setup stages, ms (median of %d), model %s (%s)\n", B.reps, model, B.model.device);
+  printf("# bench_setup: host setup stages, ms (median of %d after %d untimed), model %s (%s)\n", B.reps, B.warmup, model, B.model.device);
   printf("%-8s %9s %10s", "matrix", "rows", "nnz");
   for (int s = 0; s < NSTAGES; s++) printf(" %8s", StageName[s]);
   printf("  model plan  digests: model plan, rules plan, layouts\n");
