@@ -10,7 +10,8 @@
    model planner as aijt_plan_model runs them (CSR check, features, order by length, locality sampling
    of the length classes, diagonals, the dynamic program), the whole of aijt_plan_model with the model
    file (models/NVIDIA-H200.model by default) and of aijt_plan_rules, then aijt_layouts_build and
-   aijt_layouts_refresh of the model's plan.  aijt_csr_check is not part of aijt_plan_model (the PETSc
+   aijt_layouts_refresh of the model's plan, and what writing the layouts' bytes into fresh memory costs
+   (touch: the floor of build's page faults and stores).  aijt_csr_check is not part of aijt_plan_model (the PETSc
    glue does not call it: PETSc's CSR is valid); it is timed for the planner's own callers.
 
    Every matrix also gets a digest of its model and rules plans and of the layouts of the model's plan
@@ -101,8 +102,22 @@ static digest layouts_digest(const aijt_layouts *L)
   return h;
 }
 
-enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_MODEL, T_RULES, T_BUILD, T_REFRESH, NSTAGES };
-static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "plan_model", "plan_rules", "build", "refresh"};
+enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, NSTAGES };
+static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "plan_model", "plan_rules", "build", "touch", "refresh"};
+
+/* What build cannot go below: writing as many bytes as the layouts hold into fresh memory, which costs
+   the page faults (the kernel zeroes every new page) that the layouts' own allocations cost. */
+static double touch_ms(size_t bytes)
+{
+  double t0 = now();
+  char  *p  = (char *)malloc(bytes ? bytes : 1);
+  if (!p) return -1;
+  memset(p, 0xff, bytes);
+  double t = now() - t0;
+  if (bytes && ((volatile char *)p)[bytes / 2] != (char)0xff) t = -1; /* keeps the writes */
+  free(p);
+  return t;
+}
 
 typedef struct {
   aijt_model model;
@@ -178,6 +193,8 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     t0 = now();
     if ((err = aijt_layouts_build(P, A, &L))) fail("aijt_layouts_build", err);
     t[T_BUILD][slot] = now() - t0;
+
+    t[T_TOUCH][slot] = touch_ms(aijt_layouts_bytes(L));
 
     t0 = now();
     aijt_layouts_refresh(L, A->values);
