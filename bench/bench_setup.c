@@ -142,7 +142,7 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
   aijt_err      err;
 
   for (int rep = -B->warmup; rep < B->reps; rep++) {
-    aijt_int     *order = NULL, offsets[AIJT_DIA_MAX_DIAGS];
+    aijt_int     *order = NULL, *count = NULL, offsets[AIJT_DIA_MAX_DIAGS];
     aijt_bucket  *b     = NULL;
     aijt_plan    *p     = NULL;
     int           nb = 0, cap = 0;
@@ -159,12 +159,14 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     t[T_FEATURES][slot] = now() - t0;
 
     t0 = now();
-    if ((err = aijt_order_by_length(A, &order))) fail("aijt_order_by_length", err);
+    if ((err = aijt_length_counts(A, f.max_len, &count))) fail("aijt_length_counts", err);
+    if ((err = aijt_order_from_counts(A, f.max_len, count, &order))) fail("aijt_order_from_counts", err);
     t[T_ORDER][slot] = now() - t0;
 
     t0 = now();
-    if ((err = aijt_model_buckets(A, order, &b, &nb))) fail("aijt_model_buckets", err);
+    if ((err = aijt_model_buckets(A, order, count, f.max_len, &b, &nb))) fail("aijt_model_buckets", err);
     t[T_LOCALITY][slot] = now() - t0;
+    free(count);
 
     t0 = now();
     sink = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);

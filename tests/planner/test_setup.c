@@ -365,9 +365,12 @@ static void check_matrix(const char *name, aijt_csr *A)
   {
     aijt_bucket *b = NULL, *rb;
     int          nb = -1, rnb;
+    aijt_int    *count = NULL, *counted = NULL, max_len = 0;
+    for (aijt_int i = 0; i < A->nrows; i++) max_len = ref_len(A, NULL, i) > max_len ? ref_len(A, NULL, i) : max_len;
+    EXPECT(!aijt_length_counts(A, max_len, &count) && !aijt_order_from_counts(A, max_len, count, &counted) && !memcmp(counted, ref, (size_t)A->nrows * sizeof(aijt_int)), "%s: order from the counts differs from the reference", name);
     rb = ref_buckets(A, order, &rnb);
-    EXPECT(!aijt_model_buckets(A, order, &b, &nb) && nb == rnb && same_buckets(b, rb, nb), "%s: the model planner's length classes differ from the reference", name);
-    free(b), free(rb);
+    EXPECT(!aijt_model_buckets(A, order, count, max_len, &b, &nb) && nb == rnb && same_buckets(b, rb, nb), "%s: the model planner's length classes differ from the reference", name);
+    free(b), free(rb), free(count), free(counted);
   }
   /* plans of both planners, sorted and not, each format alone, and thresholds that make many strips */
   for (int planner = 0; planner < 3; planner++)

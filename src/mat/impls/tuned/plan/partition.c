@@ -35,22 +35,29 @@ static int length_class(aijt_int len)
   return len <= 64 ? (int)len : 65 + (int)floor(log((double)len / 64.0) / log(1.25));
 }
 
-static aijt_int len_at(const aijt_csr *A, const aijt_int *order, aijt_int k)
-{
-  aijt_int r = order ? order[k] : k;
-  return A->rowptr[r + 1] - A->rowptr[r];
-}
-
-aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, aijt_bucket **out, int *nb)
+/* Rows of one length are consecutive in the sorted order, and a class is a range of lengths: each bucket
+   is a few runs of count[], and no row is visited but those the locality windows read. */
+aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **out, int *nb)
 {
   int          cap = 64, n = 0;
   aijt_bucket *b   = (aijt_bucket *)malloc((size_t)cap * sizeof(aijt_bucket));
+  aijt_int     at  = 0; /* plan position */
 
   if (!b) return AIJT_ERR_MEM;
-  for (aijt_int k = 0; k < A->nrows;) {
-    aijt_int len = len_at(A, order, k), e = k + 1, nnz = len;
+  for (aijt_int len = max_len; len >= 0 && at < A->nrows;) {
+    if (!count[len]) {
+      len--;
+      continue;
+    }
     int      cls = length_class(len);
-    while (e < A->nrows && length_class(len_at(A, order, e)) == cls) nnz += len_at(A, order, e++);
+    aijt_int first = len, last = len, rows = 0;
+    int64_t  nnz = 0;
+    for (; len >= 0 && (!count[len] || length_class(len) == cls); len--)
+      if (count[len]) {
+        rows += count[len];
+        nnz += (int64_t)count[len] * len;
+        last = len;
+      }
     if (n == cap) {
       aijt_bucket *g = (aijt_bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(aijt_bucket));
       if (!g) {
@@ -59,14 +66,14 @@ aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, aijt_bucke
       }
       b = g;
     }
-    b[n].begin   = k;
-    b[n].end     = e;
-    b[n].nnz     = nnz;
-    b[n].max_len = len; /* sorted: the first row is the longest, the last the shortest */
-    b[n].min_len = len_at(A, order, e - 1);
-    b[n].d       = aijt_locality(A, order, k, e, 8);
+    b[n].begin   = at;
+    b[n].end     = at + rows;
+    b[n].nnz     = (aijt_int)nnz;
+    b[n].max_len = first; /* sorted: the first row is the longest, the last the shortest */
+    b[n].min_len = last;
+    b[n].d       = aijt_locality_sorted(A, order, count, at, at + rows, first, nnz, 8);
     n++;
-    k = e;
+    at += rows;
   }
   *out = b;
   *nb  = n;
@@ -232,15 +239,15 @@ done:
   return err;
 }
 
-/* Steps 2 to 4 on the sorted plan p. */
-static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, int *cap, double *predicted)
+/* Steps 2 to 4 on the sorted plan p (count: its rows of each length). */
+static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
 {
   aijt_bucket *b  = NULL;
   int          nb = 0;
   aijt_err     err;
 
   *predicted = INFINITY;
-  if ((err = aijt_model_buckets(A, p->order, &b, &nb))) return err;
+  if ((err = aijt_model_buckets(A, p->order, count, p->features.max_len, &b, &nb))) return err;
   err = aijt_model_split(A, R, m, b, nb, p, cap, predicted);
   free(b);
   return err;
@@ -263,6 +270,7 @@ static double dia_us(const aijt_csr *A, const aijt_rules *R, const aijt_model *m
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan *p = NULL;
+  aijt_int  *count = NULL;
   int        cap = 0, nd;
   double     predicted, dia;
   aijt_err   err;
@@ -273,11 +281,15 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_start(A, &p))) return err;
   dia = dia_us(A, rules, m, &nd);
+  if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
   if (A->nrows > 1) {
-    if ((err = aijt_order_by_length(A, &p->order))) goto fail;
+    if ((err = aijt_order_from_counts(A, p->features.max_len, count, &p->order))) goto fail;
     p->sorted = 1;
   }
-  if ((err = split(A, rules, m, p, &cap, &predicted))) goto fail;
+  err = split(A, rules, m, p, count, &cap, &predicted);
+  free(count);
+  count = NULL;
+  if (err) goto fail;
   if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
     memset(&s, 0, sizeof(s));
@@ -303,6 +315,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:
+  free(count);
   aijt_plan_destroy(&p);
   return err;
 }
