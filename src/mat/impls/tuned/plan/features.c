@@ -1,5 +1,5 @@
 /* Features of a CSR matrix that the planner reads: row lengths, their statistics, and the order by length. */
-#include "aijtplan.h"
+#include "planbuild.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -37,29 +37,52 @@ void aijt_features_compute(const aijt_csr *A, aijt_features *f)
   f->std_len  = A->nrows ? sqrt(fmax(0.0, sum2 / (double)A->nrows - f->mean_len * f->mean_len)) : 0.0;
 }
 
-/* Counting sort on length, longest first; stable, so rows of equal length keep their order. O(nrows + max_len). */
-aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order)
+aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count)
 {
-  aijt_int  n = A->nrows, max_len = 0;
-  aijt_int *start, *out;
+  aijt_int *c = (aijt_int *)calloc((size_t)max_len + 1, sizeof(aijt_int));
+
+  *count = c;
+  if (!c) return AIJT_ERR_MEM;
+  for (aijt_int i = 0; i < A->nrows; i++) c[A->rowptr[i + 1] - A->rowptr[i]]++;
+  return AIJT_OK;
+}
+
+/* Counting sort on length, longest first; stable, so rows of equal length keep their order. O(nrows + max_len). */
+aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order)
+{
+  aijt_int  n     = A->nrows;
+  aijt_int *start = (aijt_int *)malloc(((size_t)max_len + 1) * sizeof(aijt_int));
+  aijt_int *out   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
 
   *order = NULL;
-  for (aijt_int i = 0; i < n; i++) {
-    aijt_int len = A->rowptr[i + 1] - A->rowptr[i];
-    if (len > max_len) max_len = len;
-  }
-  start = (aijt_int *)calloc((size_t)max_len + 2, sizeof(aijt_int));
-  out   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
   if (!start || !out) {
     free(start);
     free(out);
     return AIJT_ERR_MEM;
   }
-  /* bucket b holds rows of length max_len - b, so bucket 0 (longest) comes first */
-  for (aijt_int i = 0; i < n; i++) start[max_len - (A->rowptr[i + 1] - A->rowptr[i]) + 1]++;
-  for (aijt_int b = 0; b <= max_len; b++) start[b + 1] += start[b];
-  for (aijt_int i = 0; i < n; i++) out[start[max_len - (A->rowptr[i + 1] - A->rowptr[i])]++] = i;
+  /* rows of length len start after every longer row */
+  for (aijt_int len = max_len, at = 0; len >= 0; len--) {
+    start[len] = at;
+    at += count[len];
+  }
+  for (aijt_int i = 0; i < n; i++) out[start[A->rowptr[i + 1] - A->rowptr[i]]++] = i;
   free(start);
   *order = out;
   return AIJT_OK;
+}
+
+aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order)
+{
+  aijt_int *count, max_len = 0;
+  aijt_err  err;
+
+  *order = NULL;
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    aijt_int len = A->rowptr[i + 1] - A->rowptr[i];
+    if (len > max_len) max_len = len;
+  }
+  if ((err = aijt_length_counts(A, max_len, &count))) return err;
+  err = aijt_order_from_counts(A, max_len, count, order);
+  free(count);
+  return err;
 }

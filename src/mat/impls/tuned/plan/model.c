@@ -202,63 +202,133 @@ double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts)
   return max_len / (parts > 0 ? parts : 1) * m->long_entry_ns * 1e-3;
 }
 
-static int cmp_int(const void *a, const void *b)
+/* Distinct values among n <= AIJT_LOCALITY_WINDOW: an open-addressing set of four times that many slots
+   (sorting each window cost R-MAT's planning 8 ms in qsort's comparisons). */
+#define SECTOR_SLOTS (4 * AIJT_LOCALITY_WINDOW)
+
+static double distinct_sectors(const aijt_int *buf, int n)
 {
-  aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
-  return (x > y) - (x < y);
+  aijt_int key[SECTOR_SLOTS];
+  char     used[SECTOR_SLOTS] = {0};
+  int      distinct           = 0;
+
+  for (int i = 0; i < n; i++) {
+    unsigned h = (unsigned)(((uint64_t)buf[i] * 0x9E3779B97F4A7C15ull) >> 54) & (SECTOR_SLOTS - 1);
+    while (used[h] && key[h] != buf[i]) h = (h + 1) & (SECTOR_SLOTS - 1);
+    if (!used[h]) used[h] = 1, key[h] = buf[i], distinct++;
+  }
+  return (double)distinct;
 }
 
-static double distinct_share(aijt_int *buf, int n)
+/* A place among the entries of plan positions [k, end): row k, whose first entry is entry 'before' of the
+   range.  With count (rows sorted by length, aijt_length_counts), rows [k, run_end) have length len and
+   whole runs are stepped over; without, row by row. */
+typedef struct {
+  const aijt_csr *A;
+  const aijt_int *order, *count;
+  aijt_int        k, end, len, run_end;
+  int64_t         before;
+} cursor;
+
+static aijt_int row_len(const cursor *c, aijt_int k)
 {
-  int distinct = n > 0;
-  qsort(buf, (size_t)n, sizeof(aijt_int), cmp_int);
-  for (int i = 1; i < n; i++) distinct += buf[i] != buf[i - 1];
-  return (double)distinct;
+  aijt_int r = c->order ? c->order[k] : k;
+  return c->A->rowptr[r + 1] - c->A->rowptr[r];
+}
+
+/* The next shorter rows after run [.., run_end) */
+static void next_run(cursor *c)
+{
+  do c->len--;
+  while (c->len >= 0 && !c->count[c->len]);
+  if (c->len < 0) c->k = c->run_end = c->end; /* no rows left (a range longer than the counts: stop) */
+  else c->run_end += c->count[c->len];
+}
+
+/* Move to the row that holds entry pos (pos at least the cursor's 'before'). */
+static void seek(cursor *c, int64_t pos)
+{
+  while (c->k < c->end) {
+    if (!c->count) {
+      aijt_int len = row_len(c, c->k);
+      if (c->before + len > pos) return;
+      c->before += len;
+      c->k++;
+      continue;
+    }
+    if (c->k >= c->run_end) {
+      next_run(c);
+      continue;
+    }
+    int64_t in_run = (int64_t)(c->run_end - c->k) * c->len;
+    if (c->before + in_run > pos) { /* here: skip whole rows of this length */
+      aijt_int q = (aijt_int)((pos - c->before) / c->len);
+      c->k += q;
+      c->before += (int64_t)q * c->len;
+      return;
+    }
+    c->before += in_run;
+    c->k = c->run_end;
+  }
+}
+
+/* Up to AIJT_LOCALITY_WINDOW entries from entry pos on, as sectors of x, into buf; the cursor moves past
+   the rows it finished. */
+static int collect(cursor *c, int64_t pos, aijt_int *buf)
+{
+  int      fill = 0;
+  aijt_int e    = (aijt_int)(pos - c->before);
+
+  while (c->k < c->end && fill < AIJT_LOCALITY_WINDOW) {
+    aijt_int r = c->order ? c->order[c->k] : c->k, a = c->A->rowptr[r], len = c->A->rowptr[r + 1] - a;
+    while (e < len && fill < AIJT_LOCALITY_WINDOW) buf[fill++] = c->A->colidx[a + e++] >> 2; /* 4 doubles to a 32-byte sector */
+    if (e < len) break;
+    c->before += len;
+    c->k++;
+    e = 0;
+  }
+  return fill;
+}
+
+/* Window w starts at entry w total / nwin, or where window w - 1 ended if that is later; the last may
+   be cut short by the range's end. */
+static double windows(cursor *c, int64_t total, int max_windows)
+{
+  aijt_int buf[AIJT_LOCALITY_WINDOW];
+  int64_t  at = 0;
+  double   distinct = 0, entries = 0;
+  int      nwin = (int)(total / AIJT_LOCALITY_WINDOW);
+
+  if (!total) return 0;
+  if (nwin > max_windows) nwin = max_windows;
+  if (nwin < 1) nwin = 1;
+  for (int w = 0; w < nwin; w++) {
+    int64_t start = (int64_t)((double)w * (double)total / (double)nwin);
+    if (start < at) start = at;
+    if (start >= total) break;
+    seek(c, start);
+    int fill = collect(c, start, buf);
+    distinct += distinct_sectors(buf, fill);
+    entries += fill;
+    at = start + fill;
+    if (fill < AIJT_LOCALITY_WINDOW) break;
+  }
+  return entries > 0 ? distinct / entries : 0;
 }
 
 double aijt_locality(const aijt_csr *A, const aijt_int *order, aijt_int begin, aijt_int end, int max_windows)
 {
-  aijt_int buf[AIJT_LOCALITY_WINDOW];
-  int64_t  total = 0, seen = 0, start = 0;
-  int      nwin, w = 0, fill = 0, collecting = 0;
-  double   distinct = 0, entries = 0;
+  cursor  c     = {A, order, NULL, begin, end, 0, 0, 0};
+  int64_t total = 0;
 
-  for (aijt_int k = begin; k < end; k++) {
-    aijt_int r = order ? order[k] : k;
-    total += A->rowptr[r + 1] - A->rowptr[r];
-  }
-  if (!total) return 0;
-  nwin = (int)(total / AIJT_LOCALITY_WINDOW);
-  if (nwin > max_windows) nwin = max_windows;
-  if (nwin < 1) nwin = 1;
-  for (aijt_int k = begin; k < end && w < nwin; k++) {
-    aijt_int r = order ? order[k] : k, a = A->rowptr[r], len = A->rowptr[r + 1] - a;
-    for (aijt_int e = 0; e < len && w < nwin;) {
-      if (!collecting) {
-        start = (int64_t)((double)w * (double)total / (double)nwin);
-        if (seen + e < start) {
-          int64_t skip = start - (seen + e);
-          e += (aijt_int)(skip < len - e ? skip : len - e);
-          continue;
-        }
-        collecting = 1;
-        fill       = 0;
-      }
-      buf[fill++] = A->colidx[a + e++] >> 2; /* 4 doubles to a 32-byte sector */
-      if (fill == AIJT_LOCALITY_WINDOW) {
-        distinct += distinct_share(buf, fill);
-        entries += fill;
-        collecting = 0;
-        w++;
-      }
-    }
-    seen += len;
-  }
-  if (collecting && fill) {
-    distinct += distinct_share(buf, fill);
-    entries += fill;
-  }
-  return entries > 0 ? distinct / entries : 0;
+  for (aijt_int k = begin; k < end; k++) total += row_len(&c, k);
+  return windows(&c, total, max_windows);
+}
+
+double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows)
+{
+  cursor c = {A, order, count, begin, end, first_len, begin + count[first_len], 0};
+  return windows(&c, total, max_windows);
 }
 
 /* Work of a strip with the device full (us), and its time alone (us); -1 when the model lacks the kernel. */

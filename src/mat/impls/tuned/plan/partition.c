@@ -30,49 +30,50 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  aijt_int begin, end; /* plan positions */
-  aijt_int nnz, max_len, min_len;
-  double   d; /* locality feature */
-} bucket;
-
 static int length_class(aijt_int len)
 {
   return len <= 64 ? (int)len : 65 + (int)floor(log((double)len / 64.0) / log(1.25));
 }
 
-static aijt_int len_at(const aijt_csr *A, const aijt_int *order, aijt_int k)
+/* Rows of one length are consecutive in the sorted order, and a class is a range of lengths: each bucket
+   is a few runs of count[], and no row is visited but those the locality windows read. */
+aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **out, int *nb)
 {
-  aijt_int r = order ? order[k] : k;
-  return A->rowptr[r + 1] - A->rowptr[r];
-}
-
-static aijt_err make_buckets(const aijt_csr *A, const aijt_int *order, bucket **out, int *nb)
-{
-  int     cap = 64, n = 0;
-  bucket *b   = (bucket *)malloc((size_t)cap * sizeof(bucket));
+  int          cap = 64, n = 0;
+  aijt_bucket *b   = (aijt_bucket *)malloc((size_t)cap * sizeof(aijt_bucket));
+  aijt_int     at  = 0; /* plan position */
 
   if (!b) return AIJT_ERR_MEM;
-  for (aijt_int k = 0; k < A->nrows;) {
-    aijt_int len = len_at(A, order, k), e = k + 1, nnz = len;
+  for (aijt_int len = max_len; len >= 0 && at < A->nrows;) {
+    if (!count[len]) {
+      len--;
+      continue;
+    }
     int      cls = length_class(len);
-    while (e < A->nrows && length_class(len_at(A, order, e)) == cls) nnz += len_at(A, order, e++);
+    aijt_int first = len, last = len, rows = 0;
+    int64_t  nnz = 0;
+    for (; len >= 0 && (!count[len] || length_class(len) == cls); len--)
+      if (count[len]) {
+        rows += count[len];
+        nnz += (int64_t)count[len] * len;
+        last = len;
+      }
     if (n == cap) {
-      bucket *g = (bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(bucket));
+      aijt_bucket *g = (aijt_bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(aijt_bucket));
       if (!g) {
         free(b);
         return AIJT_ERR_MEM;
       }
       b = g;
     }
-    b[n].begin   = k;
-    b[n].end     = e;
-    b[n].nnz     = nnz;
-    b[n].max_len = len; /* sorted: the first row is the longest, the last the shortest */
-    b[n].min_len = len_at(A, order, e - 1);
-    b[n].d       = aijt_locality(A, order, k, e, 8);
+    b[n].begin   = at;
+    b[n].end     = at + rows;
+    b[n].nnz     = (aijt_int)nnz;
+    b[n].max_len = first; /* sorted: the first row is the longest, the last the shortest */
+    b[n].min_len = last;
+    b[n].d       = aijt_locality_sorted(A, order, count, at, at + rows, first, nnz, 8);
     n++;
-    k = e;
+    at += rows;
   }
   *out = b;
   *nb  = n;
@@ -92,7 +93,7 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 }
 
 /* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row. */
-static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b, const choice *c, int i, int j, int *parts)
+static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int *parts)
 {
   const aijt_model_kernel *k    = c->k;
   aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
@@ -124,7 +125,7 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const bucket *b,
 }
 
 /* The strip for buckets [i, j) in kernel k. */
-static aijt_strip strip_of(const aijt_rules *R, const bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
+static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
 {
   aijt_strip s;
   memset(&s, 0, sizeof(s));
@@ -158,17 +159,14 @@ static aijt_strip strip_of(const aijt_rules *R, const bucket *b, int i, int j, c
   return s;
 }
 
-/* Steps 3 and 4 on the sorted plan p. */
-static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, int *cap, double *predicted)
+aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
 {
-  bucket  *b = NULL;
   choice   c[AIJT_MODEL_MAX_KERNELS];
-  int      nb = 0, nk = 0, *from = NULL, *via = NULL, *parts = NULL;
+  int      nk = 0, *from = NULL, *via = NULL, *parts = NULL;
   double  *best = NULL;
-  aijt_err err;
+  aijt_err err = AIJT_OK;
 
   *predicted = INFINITY;
-  if ((err = make_buckets(A, p->order, &b, &nb))) return err;
   memset(c, 0, sizeof(c));
   for (int q = 0; q < m->nkernels; q++) {
     const aijt_model_kernel *k = &m->kernels[q];
@@ -234,11 +232,24 @@ done:
     free(c[q].prefix);
     free(c[q].bad);
   }
-  free(b);
   free(best);
   free(from);
   free(via);
   free(parts);
+  return err;
+}
+
+/* Steps 2 to 4 on the sorted plan p (count: its rows of each length). */
+static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
+{
+  aijt_bucket *b  = NULL;
+  int          nb = 0;
+  aijt_err     err;
+
+  *predicted = INFINITY;
+  if ((err = aijt_model_buckets(A, p->order, count, p->features.max_len, &b, &nb))) return err;
+  err = aijt_model_split(A, R, m, b, nb, p, cap, predicted);
+  free(b);
   return err;
 }
 
@@ -259,6 +270,7 @@ static double dia_us(const aijt_csr *A, const aijt_rules *R, const aijt_model *m
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan *p = NULL;
+  aijt_int  *count = NULL;
   int        cap = 0, nd;
   double     predicted, dia;
   aijt_err   err;
@@ -269,11 +281,15 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_start(A, &p))) return err;
   dia = dia_us(A, rules, m, &nd);
+  if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
   if (A->nrows > 1) {
-    if ((err = aijt_order_by_length(A, &p->order))) goto fail;
+    if ((err = aijt_order_from_counts(A, p->features.max_len, count, &p->order))) goto fail;
     p->sorted = 1;
   }
-  if ((err = split(A, rules, m, p, &cap, &predicted))) goto fail;
+  err = split(A, rules, m, p, count, &cap, &predicted);
+  free(count);
+  count = NULL;
+  if (err) goto fail;
   if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
     memset(&s, 0, sizeof(s));
@@ -299,6 +315,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:
+  free(count);
   aijt_plan_destroy(&p);
   return err;
 }

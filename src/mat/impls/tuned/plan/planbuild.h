@@ -1,7 +1,8 @@
-/* What the two planners (rules.c, partition.c) share to make strips: not part of the planner's API. */
+/* What the two planners (rules.c, partition.c) share to make strips, and the model planner's steps
+   (bench/bench_setup.c times them): not part of the planner's API. */
 #pragma once
 
-#include "aijtplan.h"
+#include "aijtmodel.h"
 
 /* seed 004 / seed 003 eq. (2): the power of two at or above sqrt(len), capped at a warp */
 int aijt_tpr_sqmean(double len);
@@ -9,8 +10,33 @@ int aijt_tpr_sqmean(double len);
 /* Thread blocks per row of a LONG strip of rows rows whose longest has max_len entries (rules.c). */
 int aijt_long_parts(int block, aijt_int rows, aijt_int max_len);
 
+/* The order by length in two steps (features.c), for the model planner, which reads the counts too:
+   count[len] = rows of length len, for len in [0, max_len] (max_len the longest row's, as the features
+   have it), and from them aijt_order_by_length's order. */
+aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count);
+aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
+
+/* aijt_locality over plan positions [begin, end) of rows sorted by length, which begin with the rows of
+   length first_len and hold total entries: count (aijt_length_counts) places the windows without a
+   walk over the rows before them.  Bit for bit aijt_locality's value. */
+double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows);
+
 /* A new plan for A: sizes and features, no strips, natural order. */
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
 
 /* Append strip s (its tail entries count into the plan's); *cap is the room in plan->strips. */
 aijt_err aijt_plan_append(aijt_plan *plan, int *cap, const aijt_strip *s);
+
+/* The model planner's steps (partition.c), apart so that the setup benchmark can time each. */
+typedef struct {
+  aijt_int begin, end; /* plan positions */
+  aijt_int nnz, max_len, min_len;
+  double   d; /* locality feature */
+} aijt_bucket;
+
+/* Step 2: the length classes of the rows sorted by length (order, or the natural order of a matrix of
+   at most one row; count and max_len as aijt_length_counts has them), each with its locality feature. */
+aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **b, int *nb);
+/* Steps 3 and 4: the cheapest strips over the buckets, appended to the sorted plan p; the plan's
+   predicted time (INFINITY when some rows have no allowed kernel in the model). */
+aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted);
