@@ -94,16 +94,20 @@ static const char *YesNo(PetscBool b)
 int main(int argc, char **argv)
 {
   char        file[PETSC_MAX_PATH_LEN] = "";
-  const char *cold = "tune-cold.cache", *warm = "tune-warm.cache", *bad = "tune-bad.cache";
+  char        cold[64], warm[64], bad[64]; /* per rank count: the runs on 1 and 2 ranks share a directory and may run at once */
   PetscInt    products = 200, tuning, n;
   PetscReal   worst;
-  PetscMPIInt rank;
+  PetscMPIInt rank, size;
   Mat         A;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscLogDefaultBegin());
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  PetscCall(PetscSNPrintf(cold, sizeof(cold), "tune-cold-%d.cache", size));
+  PetscCall(PetscSNPrintf(warm, sizeof(warm), "tune-warm-%d.cache", size));
+  PetscCall(PetscSNPrintf(bad, sizeof(bad), "tune-bad-%d.cache", size));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-products", &products, NULL));
   PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, PetscDefined(HAVE_CUDA) ? MATAIJCUSPARSE : MATAIJ, &A));
@@ -133,7 +137,17 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(bad);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "corrupt cache: products equal AIJ's %s, tuned again %s, rewritten whole %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0 && n == Entries(cold)))));
+  if (!(n > 0 && n == Entries(cold))) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %" PetscInt_FMT " entries, %" PetscInt_FMT " in the first file\n", n, Entries(cold)));
 
+  PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
+  if (!rank) { /* the files and their lock files */
+    const char *files[3] = {cold, warm, bad};
+    for (int i = 0; i < 3; i++) {
+      char lock[80];
+      PetscCall(PetscSNPrintf(lock, sizeof(lock), "%s.lock", files[i]));
+      (void)remove(files[i]), (void)remove(lock);
+    }
+  }
   PetscCall(MatDestroy(&A));
   PetscCall(PetscFinalize());
   return 0;
@@ -144,7 +158,7 @@ int main(int argc, char **argv)
    test:
       requires: cuda
       nsize: {{1 2}}
-      args: -f ../data/PGPgiantcompo.mtx.gz -vec_type cuda -use_gpu_aware_mpi 0
+      args: -f ../data/PGPgiantcompo.mtx.gz -use_gpu_aware_mpi 0
       output_file: output/tune_1.out
 
 TEST*/
