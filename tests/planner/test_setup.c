@@ -64,6 +64,25 @@ static aijt_int ref_len(const aijt_csr *A, const aijt_int *order, aijt_int k)
   return A->rowptr[r + 1] - A->rowptr[r];
 }
 
+/* The features summed row by row in doubles. */
+static void ref_features(const aijt_csr *A, aijt_features *f)
+{
+  double sum = 0, sum2 = 0;
+  memset(f, 0, sizeof(*f));
+  f->nrows = A->nrows;
+  f->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    aijt_int len = ref_len(A, NULL, i);
+    if (i == 0 || len < f->min_len) f->min_len = len;
+    if (len > f->max_len) f->max_len = len;
+    if (!len) f->empty_rows++;
+    sum += (double)len;
+    sum2 += (double)len * (double)len;
+  }
+  f->mean_len = A->nrows ? sum / (double)A->nrows : 0.0;
+  f->std_len  = A->nrows ? sqrt(fmax(0.0, sum2 / (double)A->nrows - f->mean_len * f->mean_len)) : 0.0;
+}
+
 /* Stable order by decreasing length: a sort on (length descending, row ascending). */
 static const aijt_csr *ref_sorting;
 
@@ -354,6 +373,13 @@ static void check_matrix(const char *name, aijt_csr *A)
     nd     = aijt_diagonals(A, max, off);
     ref_nd = ref_diagonals(A, max, ref_off);
     EXPECT(nd == ref_nd && (nd < 0 || !memcmp(off, ref_off, (size_t)nd * sizeof(aijt_int))), "%s: %d diagonals (at most %d) where the reference finds %d", name, nd, max, ref_nd);
+  }
+  {
+    aijt_features f, g;
+    memset(&f, 0, sizeof(f));
+    aijt_features_compute(A, &f);
+    ref_features(A, &g);
+    EXPECT(f.nrows == g.nrows && f.nnz == g.nnz && f.min_len == g.min_len && f.max_len == g.max_len && f.empty_rows == g.empty_rows && !memcmp(&f.mean_len, &g.mean_len, sizeof(double)) && !memcmp(&f.std_len, &g.std_len, sizeof(double)), "%s: features differ from the reference", name);
   }
   EXPECT(!aijt_order_by_length(A, &order) && !memcmp(order, ref, (size_t)A->nrows * sizeof(aijt_int)), "%s: order by length differs from the reference", name);
   for (int q = 0; q < 40 && A->nrows; q++) { /* the feature over ranges of both orders, with few and many windows */
