@@ -93,14 +93,12 @@ static aijt_err build_csr(aijt_layout *S, const aijt_csr *A)
   return AIJT_OK;
 }
 
-/* Where the strip's rows [i0, i0 + n) start in the CSR, and their lengths (n at most 'room'; past the
-   strip's last row, length 0). */
+/* Where the strip's rows [i0, i0 + n) start in the CSR, and their lengths. */
 static void row_spans(const aijt_layout *S, const aijt_csr *A, aijt_int i0, aijt_int n, aijt_int *start, aijt_int *len)
 {
   for (aijt_int i = 0; i < n; i++) {
-    aijt_int r = i0 + i < S->nrows ? S->rows[i0 + i] : -1;
-    start[i]   = r < 0 ? 0 : A->rowptr[r];
-    len[i]     = r < 0 ? 0 : A->rowptr[r + 1] - start[i];
+    start[i] = A->rowptr[S->rows[i0 + i]];
+    len[i]   = A->rowptr[S->rows[i0 + i] + 1] - start[i];
   }
 }
 
