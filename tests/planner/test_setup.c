@@ -540,6 +540,19 @@ int main(int argc, char **argv)
   A = make_stencil(61, 47, 1, 0, &a);
   check_matrix("stencil_2d", &A), done(&a);
 
+  { /* a DIA plan on a matrix whose last row has a diagonal more: refused, as by the reference */
+    aijt_plan *P = NULL;
+    aijt_rules R;
+    A = make_stencil(61, 47, 1, 0, &a);
+    aijt_rules_default(&R);
+    R.allowed = AIJT_FORMAT_BIT(AIJT_DIA);
+    EXPECT(!aijt_plan_rules(&A, &R, &P) && P->strips[0].format == AIJT_DIA, "stencil_2d: no DIA plan");
+    a.colidx[a.rowptr[A.nrows - 1] + 1]--; /* the last row's west neighbour one column further: a new diagonal */
+    check_layouts(P, &A, "stencil_2d DIA plan, a diagonal more in the last row");
+    aijt_plan_destroy(&P);
+    done(&a);
+  }
+
   A = make_stencil(23, 19, 17, 0, &a);
   check_matrix("stencil_3d", &A), done(&a);
 

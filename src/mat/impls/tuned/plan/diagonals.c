@@ -9,7 +9,7 @@
    that offset is in the set already, and one comparison replaces the hashing (a 5-point Laplacian of
    4M rows: 25 ms to 8 on one core).
 */
-#include "aijtplan.h"
+#include "planbuild.h"
 
 #include <stdlib.h>
 
@@ -23,14 +23,15 @@ static int cmp_int(const void *a, const void *b)
 
 #define ROW_SLOTS AIJT_DIA_MAX_DIAGS /* a longer row has more diagonals than DIA takes */
 
-int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
+/* The distinct offsets, ascending; more than max: -1, or with 'enough' the first max met, row by row. */
+static int scan(const aijt_csr *A, int max, int enough, aijt_int *offsets)
 {
   aijt_int set[SET_SLOTS], above[ROW_SLOTS];
   char     used[SET_SLOTS] = {0};
   int      n = 0, known = 0; /* above[0, known): offsets of the previous row's entries, all in the set */
 
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
-  for (aijt_int r = 0; r < A->nrows; r++) {
+  for (aijt_int r = 0; r < A->nrows && !(enough && n == max); r++) {
     const aijt_int *col  = A->colidx + A->rowptr[r];
     const aijt_int  len  = A->rowptr[r + 1] - A->rowptr[r];
     int             same = len <= known;
@@ -43,7 +44,10 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
       unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
       while (used[h] && set[h] != off) h = (h + 1) & (SET_SLOTS - 1);
       if (!used[h]) {
-        if (n == max) return -1;
+        if (n == max) {
+          if (enough) break;
+          return -1;
+        }
         used[h] = 1;
         set[h]  = off;
         n++;
@@ -58,4 +62,14 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
     if (used[h]) offsets[n++] = set[h];
   qsort(offsets, (size_t)n, sizeof(aijt_int), cmp_int);
   return n;
+}
+
+int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets)
+{
+  return scan(A, max, 0, offsets);
+}
+
+int aijt_diagonals_first(const aijt_csr *A, int n, aijt_int *offsets)
+{
+  return scan(A, n, 1, offsets);
 }

@@ -2,7 +2,7 @@
    Lay each strip of a plan out in its format.  Every slot remembers where its value came from in the
    CSR value array (src), so new values with the same pattern refill the layouts without re-planning.
 */
-#include "aijtplan.h"
+#include "planbuild.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -167,7 +167,9 @@ static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag)
   S->ptr   = (aijt_int *)alloc_n((size_t)AIJT_DIA_MAX_DIAGS, sizeof(aijt_int));
   S->mask  = (uint32_t *)alloc_n((size_t)S->nrows, sizeof(uint32_t));
   if (!S->ptr || !S->mask) return AIJT_ERR_MEM;
-  if (aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, S->ptr) != ndiag) return AIJT_ERR_ARG; /* another pattern */
+  /* the plan counted ndiag diagonals: the first ndiag met are all of them, or the pattern is another
+     and the fill below meets an entry off them (one pass over the columns less: 11 ms of lap2d's build) */
+  if (ndiag > AIJT_DIA_MAX_DIAGS || aijt_diagonals_first(A, (int)ndiag, S->ptr) != ndiag) return AIJT_ERR_ARG;
   if ((err = alloc_slots(S, (double)S->nrows * (double)ndiag))) return err;
   free(S->col);
   S->col = NULL;
