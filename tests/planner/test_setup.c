@@ -64,6 +64,25 @@ static aijt_int ref_len(const aijt_csr *A, const aijt_int *order, aijt_int k)
   return A->rowptr[r + 1] - A->rowptr[r];
 }
 
+/* The features summed row by row in doubles. */
+static void ref_features(const aijt_csr *A, aijt_features *f)
+{
+  double sum = 0, sum2 = 0;
+  memset(f, 0, sizeof(*f));
+  f->nrows = A->nrows;
+  f->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    aijt_int len = ref_len(A, NULL, i);
+    if (i == 0 || len < f->min_len) f->min_len = len;
+    if (len > f->max_len) f->max_len = len;
+    if (!len) f->empty_rows++;
+    sum += (double)len;
+    sum2 += (double)len * (double)len;
+  }
+  f->mean_len = A->nrows ? sum / (double)A->nrows : 0.0;
+  f->std_len  = A->nrows ? sqrt(fmax(0.0, sum2 / (double)A->nrows - f->mean_len * f->mean_len)) : 0.0;
+}
+
 /* Stable order by decreasing length: a sort on (length descending, row ascending). */
 static const aijt_csr *ref_sorting;
 
@@ -355,6 +374,13 @@ static void check_matrix(const char *name, aijt_csr *A)
     ref_nd = ref_diagonals(A, max, ref_off);
     EXPECT(nd == ref_nd && (nd < 0 || !memcmp(off, ref_off, (size_t)nd * sizeof(aijt_int))), "%s: %d diagonals (at most %d) where the reference finds %d", name, nd, max, ref_nd);
   }
+  {
+    aijt_features f, g;
+    memset(&f, 0, sizeof(f));
+    aijt_features_compute(A, &f);
+    ref_features(A, &g);
+    EXPECT(f.nrows == g.nrows && f.nnz == g.nnz && f.min_len == g.min_len && f.max_len == g.max_len && f.empty_rows == g.empty_rows && !memcmp(&f.mean_len, &g.mean_len, sizeof(double)) && !memcmp(&f.std_len, &g.std_len, sizeof(double)), "%s: features differ from the reference", name);
+  }
   EXPECT(!aijt_order_by_length(A, &order) && !memcmp(order, ref, (size_t)A->nrows * sizeof(aijt_int)), "%s: order by length differs from the reference", name);
   for (int q = 0; q < 40 && A->nrows; q++) { /* the feature over ranges of both orders, with few and many windows */
     aijt_int b = (aijt_int)(rnd() % (unsigned long long)A->nrows), e = b + (aijt_int)(rnd() % (unsigned long long)(A->nrows - b + 1));
@@ -513,6 +539,19 @@ int main(int argc, char **argv)
 
   A = make_stencil(61, 47, 1, 0, &a);
   check_matrix("stencil_2d", &A), done(&a);
+
+  { /* a DIA plan on a matrix whose last row has a diagonal more: refused, as by the reference */
+    aijt_plan *P = NULL;
+    aijt_rules R;
+    A = make_stencil(61, 47, 1, 0, &a);
+    aijt_rules_default(&R);
+    R.allowed = AIJT_FORMAT_BIT(AIJT_DIA);
+    EXPECT(!aijt_plan_rules(&A, &R, &P) && P->strips[0].format == AIJT_DIA, "stencil_2d: no DIA plan");
+    a.colidx[a.rowptr[A.nrows - 1] + 1]--; /* the last row's west neighbour one column further: a new diagonal */
+    check_layouts(P, &A, "stencil_2d DIA plan, a diagonal more in the last row");
+    aijt_plan_destroy(&P);
+    done(&a);
+  }
 
   A = make_stencil(23, 19, 17, 0, &a);
   check_matrix("stencil_3d", &A), done(&a);

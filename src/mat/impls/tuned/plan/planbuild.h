@@ -21,6 +21,10 @@ aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_
    walk over the rows before them.  Bit for bit aijt_locality's value. */
 double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows);
 
+/* The first n distinct offsets col - row met row by row (fewer when A has fewer), ascending: when the
+   count is known (a DIA plan's width), the rest of the matrix need not be read for them. */
+int aijt_diagonals_first(const aijt_csr *A, int n, aijt_int *offsets);
+
 /* A new plan for A: sizes and features, no strips, natural order. */
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
 

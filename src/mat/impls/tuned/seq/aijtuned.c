@@ -118,8 +118,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
     if (err) PetscCall(DropPlan(ctx));
     PetscCall(MatAIJTunedCheck(err));
-    ctx->nonzero_rows = 0;
-    for (PetscInt i = 0; i < n; i++) ctx->nonzero_rows += ia[i + 1] > ia[i];
+    ctx->nonzero_rows = ctx->plan->features.nrows - ctx->plan->features.empty_rows; /* the planner counted them: no pass over ia again */
   }
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
