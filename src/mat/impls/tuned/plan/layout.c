@@ -94,13 +94,20 @@ static inline void prefetch_rows(const aijt_layout *S, const aijt_csr *A, aijt_i
 
 #define AHEAD_ROWS 32 /* rows of a CSR strip asked for ahead (SELL: a slice, ELL: a block) */
 
-/* Entries [a, a + n) of the CSR into slots [p, p + n), in the CSR's order. */
+/* Entries [a, a + n) of the CSR into slots [p, p + n), in the CSR's order: one loop for the three
+   arrays, which vectorizes (three memcpy-like passes were slower into fresh pages: lp's LONG strip of
+   3500-entry rows 127 ms against 104). */
 static void copy_entries(aijt_layout *S, aijt_int p, const aijt_csr *A, aijt_int a, aijt_int n)
 {
-  memcpy(S->col + p, A->colidx + a, (size_t)n * sizeof(aijt_int));
-  if (A->values) memcpy(S->val + p, A->values + a, (size_t)n * sizeof(double));
-  else memset(S->val + p, 0, (size_t)n * sizeof(double)); /* 0.0 is all bits zero */
-  for (aijt_int j = 0; j < n; j++) S->src[p + j] = a + j;
+  aijt_int       *col = S->col + p, *src = S->src + p;
+  double         *val = S->val + p;
+  const aijt_int *c   = A->colidx + a;
+  const double   *v   = A->values ? A->values + a : NULL;
+
+  if (v)
+    for (aijt_int j = 0; j < n; j++) col[j] = c[j], val[j] = v[j], src[j] = a + j;
+  else
+    for (aijt_int j = 0; j < n; j++) col[j] = c[j], val[j] = 0.0, src[j] = a + j;
 }
 
 /* Rows in a CSR strip follow each other as in the CSR, so consecutive original rows (all of a strip in
