@@ -105,16 +105,19 @@ static digest layouts_digest(const aijt_layouts *L)
 enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, NSTAGES };
 static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "plan_model", "plan_rules", "build", "touch", "refresh"};
 
-/* What build cannot go below: writing as many bytes as the layouts hold into fresh memory, which costs
-   the page faults (the kernel zeroes every new page) that the layouts' own allocations cost. */
+/* About what build cannot go below: storing as many bytes as the layouts hold into fresh memory, which
+   costs the page faults (the kernel zeroes every new page) that the layouts' own allocations cost.  A
+   loop of 4-byte stores, not memset: into fresh pages glibc's memset ran 25% slower on the benchmark
+   machine than a plain store loop (1.95 GB/s against 2.5). */
 static double touch_ms(size_t bytes)
 {
-  double t0 = now();
-  char  *p  = (char *)malloc(bytes ? bytes : 1);
+  size_t    n  = bytes / sizeof(uint32_t) + 1;
+  double    t0 = now();
+  uint32_t *p  = (uint32_t *)malloc(n * sizeof(uint32_t));
   if (!p) return -1;
-  memset(p, 0xff, bytes);
+  for (size_t i = 0; i < n; i++) p[i] = (uint32_t)i * 2654435761u; /* not a constant: no memset */
   double t = now() - t0;
-  if (bytes && ((volatile char *)p)[bytes / 2] != (char)0xff) t = -1; /* keeps the writes */
+  if (((volatile uint32_t *)p)[n / 2] != (uint32_t)(n / 2) * 2654435761u) t = -1; /* keeps the stores */
   free(p);
   return t;
 }

@@ -10,9 +10,9 @@ int aijt_tpr_sqmean(double len);
 /* Thread blocks per row of a LONG strip of rows rows whose longest has max_len entries (rules.c). */
 int aijt_long_parts(int block, aijt_int rows, aijt_int max_len);
 
-/* The order by length in two steps (features.c), for the model planner, which reads the counts too:
-   count[len] = rows of length len, for len in [0, max_len] (max_len the longest row's, as the features
-   have it), and from them aijt_order_by_length's order. */
+/* The order by length in two steps (features.c), for the planners, which read the counts too (the
+   length classes, the sorted rows' lengths): count[len] = rows of length len, for len in [0, max_len]
+   (max_len the longest row's, as the features have it), and from them aijt_order_by_length's order. */
 aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count);
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
 
