@@ -10,18 +10,7 @@ static const char help[] = "The performance model without a GPU: its file (round
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0, checks = 0;
-
-#define EXPECT(cond, ...) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      failures++; \
-      printf("FAIL "); \
-      printf(__VA_ARGS__); \
-      printf("\n"); \
-    } \
-  } while (0)
+#include "../common/expect.h"
 
 static int near(double a, double b)
 {

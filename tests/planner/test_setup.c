@@ -11,18 +11,7 @@ static const char help[] = "The planner's setup paths against straightforward re
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0, checks = 0;
-
-#define EXPECT(cond, ...) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      failures++; \
-      printf("FAIL "); \
-      printf(__VA_ARGS__); \
-      printf("\n"); \
-    } \
-  } while (0)
+#include "../common/expect.h"
 
 static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
 

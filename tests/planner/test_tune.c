@@ -15,18 +15,7 @@ static const char help[] = "Run-time tuning without a GPU: the tuner's choices o
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures = 0, checks = 0;
-
-#define EXPECT(cond, ...) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      failures++; \
-      printf("FAIL "); \
-      printf(__VA_ARGS__); \
-      printf("\n"); \
-    } \
-  } while (0)
+#include "../common/expect.h"
 
 /* ---- the tuner on given timings ---- */
 

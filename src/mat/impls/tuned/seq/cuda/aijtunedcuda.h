@@ -14,6 +14,7 @@ typedef struct {
   aijt_dev_strip *trial;    /* nstrips: the strips with them */
   uint64_t       *fingerprint; /* nstrips: each strip's key in the tuning cache */
   cudaEvent_t    *ev;       /* nstrips + 1: around a trial (0, 1), or between the strips of the timing product */
+  aijt_tune_entry *entries; /* nstrips: the results for the cache, made ready here so that no product allocates */
   PetscBool       has_events;
   int             pending;  /* what the product in flight times: a trial (>= 0), AIJT_TUNER_STRIPS, or AIJT_TUNER_NONE */
   char            path[PETSC_MAX_PATH_LEN]; /* the tuning cache; "" for none */

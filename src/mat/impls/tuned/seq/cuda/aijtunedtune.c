@@ -24,18 +24,22 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
   aijt_tuner_destroy(&t->tuner);
   if (t->has_events)
     for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventDestroy(t->ev[s]));
-  PetscCall(PetscFree5(t->tune, t->params, t->trial, t->fingerprint, t->ev));
+  PetscCall(PetscFree6(t->tune, t->params, t->trial, t->fingerprint, t->ev, t->entries));
   PetscCall(PetscFree(d->tuner));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
+/* The device strip's side of aijt_tune_set_param() */
+static void DevSetParam(aijt_dev_strip *D, int value)
 {
-  aijt_dev_strip *D = &ctx->dev->strips[s];
-
-  aijt_tune_set_param(&ctx->plan->strips[s], value);
   if (D->format == AIJT_CSR) D->tpr = value;
   else if (D->format == AIJT_LONG) D->blocks_per_row = value;
+}
+
+static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
+{
+  aijt_tune_set_param(&ctx->plan->strips[s], value);
+  DevSetParam(&ctx->dev->strips[s], value);
 }
 
 /* The strips found in the cache take their parameters; *left counts the others that have candidates. */
@@ -79,7 +83,7 @@ PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx)
   if (!ctx->settings.tune || !d->nstrips) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&t));
   d->tuner = t;
-  PetscCall(PetscMalloc5(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev));
+  PetscCall(PetscMalloc6(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev, d->nstrips, &t->entries));
   PetscCall(MatAIJTunedCachePath(&ctx->settings, t->path, sizeof(t->path)));
   PetscCall(MatAIJTunedCUDADeviceName(t->device, sizeof(t->device)));
   PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
@@ -101,11 +105,10 @@ static PetscErrorCode Finish(Mat_SeqAIJTuned *ctx)
 {
   AIJTunedDevice   d = ctx->dev;
   AIJTunedTuner   *t = d->tuner;
-  aijt_tune_entry *e;
+  aijt_tune_entry *e = t->entries;
   PetscInt         n = 0;
 
   PetscFunctionBegin;
-  PetscCall(PetscMalloc1(d->nstrips, &e));
   for (int s = 0; s < d->nstrips; s++) {
     aijt_strip *P = &ctx->plan->strips[s];
     float       ms;
@@ -121,7 +124,6 @@ static PetscErrorCode Finish(Mat_SeqAIJTuned *ctx)
     e[n++].tuned_us  = P->tuned_us;
   }
   if (t->path[0] && n) PetscCall(MatAIJTunedCacheStore(t->path, e, n));
-  PetscCall(PetscFree(e));
   PetscCall(MatSeqAIJTunedTuneFree(d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -174,8 +176,7 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
   if (trial >= 0) {
     for (int s = 0; s < d->nstrips; s++) {
       t->trial[s] = d->strips[s];
-      if (ctx->plan->strips[s].format == AIJT_CSR) t->trial[s].tpr = t->params[s];
-      else if (ctx->plan->strips[s].format == AIJT_LONG) t->trial[s].blocks_per_row = t->params[s];
+      DevSetParam(&t->trial[s], t->params[s]);
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
     PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
