@@ -42,7 +42,7 @@ NVFLAGS_EXTRA   ?=# for example -Xptxas -v: registers, spills and shared memory 
 NVFLAGS         := -arch=$(CUDA_ARCH) -O3 -std=c++17 -lineinfo -Xcompiler -fPIC -Xcompiler -Wall $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR) $(NVFLAGS_EXTRA)
 KERNEL_OBJ      := $(patsubst %.cu,$(BUILD)/obj/%.o,$(wildcard kernels/*.cu))
 ifeq ($(PETSC_HAVE_CUDA),1)
-  LIB_OBJ    += $(KERNEL_OBJ) $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mat/impls/tuned/seq/cuda/*.c))
+  LIB_OBJ    += $(KERNEL_OBJ) $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mat/impls/tuned/seq/cuda/*.c src/mat/impls/tuned/mpi/cuda/*.c))
   CFLAGS_ALL += -Ikernels
 endif
 KERNEL_TESTS := $(if $(NVCC),$(BUILD)/tests/kernels/test_kernels)
@@ -64,7 +64,7 @@ examples: $(EXAMPLES)
 tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS)
 tools: $(TOOLS)
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/impls/tuned/seq/cuda/*.h $(PLAN_DIR)/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/impls/tuned/mpi/*.h src/mat/impls/tuned/seq/cuda/*.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) -c $< -o $@

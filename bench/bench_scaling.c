@@ -5,7 +5,8 @@ on the 3-D 7-point Poisson matrix (weak and strong scaling), GMRES(30) + Jacobi 
   -strong <n>              : Poisson on an n^3 grid in all (default 256: 16.8M rows; 0 skips)\n\
   -irregular <name[:size]> : a generated matrix of bench/gen, built alike on every rank (default rmat:22, 4.2M rows; none skips)\n\
   -types <a,b,...>         : formats (root names), the first is the reference (default aijcusparse,sellcuda,aijtuned;\n\
-                             aij,sell,aijtuned with a PETSc without CUDA, which checks the program, not a GPU)\n\
+                             aij,sell,aijtuned with a PETSc without CUDA, which checks the program, not a GPU);\n\
+                             aijtuned+scatter is aijtuned with MPIAIJ's scatter instead of its own ghost exchange\n\
   -reps <n>, -warmup <n>   : timed and untimed calls per measurement (default 100 and 10)\n\
   -ksp <bool>              : run the solves (default true)\n\
   -csv <file>              : append a line per problem and format (rank 0 writes; the header when the file is empty)\n\
@@ -235,13 +236,21 @@ static PetscErrorCode ProblemDescribe(MPI_Comm comm, Problem *P, PetscReal gen_s
 static PetscErrorCode CreateMat(MPI_Comm comm, const Problem *P, const char type[], Mat *A)
 {
   MatType   t;
-  PetscBool sell;
+  PetscBool sell, scatter;
+  char      name[64];
 
   PetscFunctionBegin;
+  /* "aijtuned+scatter": aijtuned with MPIAIJ's scatter in place of its own ghost exchange */
+  PetscCall(PetscStrncpy(name, type, sizeof(name)));
+  PetscCall(PetscStrendswith(name, "+scatter", &scatter));
+  if (scatter) name[strlen(name) - strlen("+scatter")] = 0;
+  PetscCheck(!strchr(name, '+'), comm, PETSC_ERR_ARG_WRONG, "Unknown variant in -types %s: the one variant is <type>+scatter", type);
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, P->m, P->m, P->M, P->M));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatSetFromOptions(*A)); /* -mat_aijtuned_*, -mat_view */
+  PetscCall(MatSetType(*A, name));
+  if (scatter) PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ghost_exchange", "0"));
+  PetscCall(MatSetFromOptions(*A)); /* -mat_aijtuned_*, -mat_view; aijtuned keeps what it read */
+  if (scatter) PetscCall(PetscOptionsClearValue(NULL, "-mat_aijtuned_ghost_exchange"));
   PetscCall(MatGetType(*A, &t));
   PetscCall(PetscStrbeginswith(t, MATSEQSELL, &sell));
   if (!sell) PetscCall(PetscStrbeginswith(t, MATMPISELL, &sell));
@@ -596,14 +605,14 @@ static PetscErrorCode Report(MPI_Comm comm, const Problem *P, PetscInt ntypes, c
 
   PetscFunctionBegin;
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(PetscPrintf(comm, "%-12s %8s %10s %9s %9s %10s %10s %7s | %6s %-20s %10s %9s %8s  %s\n", "format", "build s", "MatMult us", "batch us", "local us", "scatter us", "offdiag us", "speedup", "its", "reason", "|b - A x|", "solve s", "us/it", "vs reference"));
+  PetscCall(PetscPrintf(comm, "%-16s %8s %10s %9s %9s %10s %10s %7s | %6s %-20s %10s %9s %8s  %s\n", "format", "build s", "MatMult us", "batch us", "local us", "scatter us", "offdiag us", "speedup", "its", "reason", "|b - A x|", "solve s", "us/it", "vs reference"));
   for (PetscInt f = 0; f < ntypes; f++) {
     const Result *r = &res[f];
     const char   *agree = Agreement(r, ref, (PetscBool)(f == 0));
     char          speed[32], its[32] = "-", res_s[32] = "-", solve[32] = "-", perit[32] = "-";
 
     if (!r->ran) {
-      PetscCall(PetscPrintf(comm, "%-12s (did not run: see above)\n", types[f]));
+      PetscCall(PetscPrintf(comm, "%-16s (did not run: see above)\n", types[f]));
       continue;
     }
     for (int p = 0; p < NPARTS; p++) Cell(c[p], sizeof(c[p]), "%.1f", r->us[p], "-");
@@ -615,7 +624,7 @@ static PetscErrorCode Report(MPI_Comm comm, const Problem *P, PetscInt ntypes, c
       PetscCall(PetscSNPrintf(solve, sizeof(solve), "%.4f", (double)r->solve_s));
       PetscCall(PetscSNPrintf(perit, sizeof(perit), "%.1f", 1e6 * (double)r->solve_s / (double)PetscMax(r->its, 1)));
     }
-    PetscCall(PetscPrintf(comm, "%-12s %8.2f %10s %9s %9s %10s %10s %7s | %6s %-20s %10s %9s %8s  %s\n", types[f], (double)r->build_s, c[PART_MULT], c[NPARTS], c[PART_LOCAL], c[PART_SCATTER], c[PART_OFFDIAG], speed, its, r->solved ? KSPConvergedReasons[r->reason] : "-", res_s, solve, perit, agree));
+    PetscCall(PetscPrintf(comm, "%-16s %8.2f %10s %9s %9s %10s %10s %7s | %6s %-20s %10s %9s %8s  %s\n", types[f], (double)r->build_s, c[PART_MULT], c[NPARTS], c[PART_LOCAL], c[PART_SCATTER], c[PART_OFFDIAG], speed, its, r->solved ? KSPConvergedReasons[r->reason] : "-", res_s, solve, perit, agree));
     if (csv) {
       /* problem,ranks,rows,nnz,type,mult_us,local_us,scatter_us,offdiag_us,ksp_its,ksp_res,ksp_s,batch_us,ksp_match,build_s */
       for (int p = 0; p < NPARTS; p++) Cell(c[p], sizeof(c[p]), "%.3f", r->us[p], "");

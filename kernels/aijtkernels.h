@@ -86,6 +86,9 @@ cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cu
    NULL): y = A x, or y = A x + z.  Stops at the first error. */
 cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
 
+/* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing. */
+cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -222,6 +222,21 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
+   # MPIAIJ's scatter in place of aijtuned's ghost exchange: the same products
+   test:
+      suffix: scatter
+      nsize: 3
+      args: -shape {{power_law stencil3d}} -mat_aijtuned_ghost_exchange 0
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
+   # the ghost exchange is set up for each of the 12 matrices (rank 0's pattern)
+   test:
+      suffix: ghosts
+      nsize: 3
+      args: -shape power_law -info :mat
+      filter: grep "\[0\].*Ghost exchange" | sed -e "s/^.*Ghost exchange/Ghost exchange/" | uniq -c
+
    test:
       suffix: real
       nsize: {{1 2}}

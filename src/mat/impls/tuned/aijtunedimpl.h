@@ -18,6 +18,7 @@ typedef struct {
   PetscBool  tune;       /* time neighbouring launch parameters of each strip during the first GPU products */
   PetscInt   tune_calls; /* products that tuning may time */
   char       tune_cache[PETSC_MAX_PATH_LEN]; /* the tuning cache file; "" for the default place, "none" for no cache */
+  PetscBool  ghost_exchange; /* mpi: MatMult exchanges ghosts itself (mpi/ghosts.h), not through MPIAIJ's scatter */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
@@ -46,9 +47,10 @@ typedef struct {
   MatAIJTunedSettings settings;
   MatAIJTunedBase     base;
   PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
+  struct AIJTunedGhosts_s *ghosts; /* MatMult's ghost exchange, made at the first product of each pattern */
 } Mat_MPIAIJTuned;
 
-PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune;
+PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune, MAT_AIJTuned_Ghosts;
 
 /* The base constructors: exported by libpetsc, declared only in its private headers. */
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJ(Mat);

@@ -1,7 +1,7 @@
 /* Registration: the matrix types, the root name, the events, and the dynamic-library entry point. */
 #include "aijtunedimpl.h"
 
-PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune;
+PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune, MAT_AIJTuned_Ghosts;
 
 static PetscBool initialized = PETSC_FALSE;
 
@@ -43,6 +43,7 @@ PetscErrorCode MatAIJTunedInitializePackage(void)
   PetscCall(PetscLogEventRegister("AIJTunedRefresh", MAT_CLASSID, &MAT_AIJTuned_Refresh));
   PetscCall(PetscLogEventRegister("AIJTunedUpload", MAT_CLASSID, &MAT_AIJTuned_Upload));
   PetscCall(PetscLogEventRegister("AIJTunedTune", MAT_CLASSID, &MAT_AIJTuned_Tune));
+  PetscCall(PetscLogEventRegister("AIJTunedGhosts", MAT_CLASSID, &MAT_AIJTuned_Ghosts));
   PetscCall(PetscRegisterFinalize(MatAIJTunedFinalizePackage));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,13 +1,16 @@
 /*
    MATMPIAIJTUNED: MPIAIJ whose diagonal and off-diagonal blocks are MATSEQAIJTUNED.
 
-   MPIAIJ's MatMult is kept as it is: it starts the ghost scatter, multiplies the diagonal block,
-   finishes the scatter and adds the off-diagonal block's product, so the scatter still overlaps the
-   local product.  Each block plans on its own: the off-diagonal block (short rows over few columns)
-   gets its own plan, not the diagonal block's.  This type only turns the blocks into seqaijtuned and
-   hands them the settings read from the options.
+   MatMult keeps MPIAIJ's shape: start the ghost exchange, multiply the diagonal block, finish the
+   exchange, add the off-diagonal block's product.  The exchange is aijtuned's own (ghosts.h: pinned
+   host buffers and a second stream on the GPU); -mat_aijtuned_ghost_exchange 0 gives MPIAIJ's scatter
+   back.  Each block plans on its own: the off-diagonal block (short rows over few columns) gets its
+   own plan, not the diagonal block's.  Everything else is MPIAIJ's.
 */
-#include "../aijtunedimpl.h"
+#include "ghosts.h"
+#if defined(PETSC_HAVE_CUDA)
+  #include <petscdevice_cuda.h>
+#endif
 
 static const char        CONTEXT_NAME[] = "Mat_MPIAIJTuned";
 static const char *const CONVERTERS[2] = {"MatConvert_mpiaijtuned_mpiaij_C", "MatConvert_mpiaij_mpiaijtuned_C"};
@@ -18,6 +21,8 @@ static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat, MatDuplicateOption, Mat *);
 static PetscErrorCode MatView_MPIAIJTuned(Mat, PetscViewer);
 static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat, AIJTunedOptionItems);
 static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat, MatType, MatReuse, Mat *);
+static PetscErrorCode MatMult_MPIAIJTuned(Mat, Vec, Vec);
+static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat, Vec, Vec, Vec);
 
 static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 {
@@ -33,6 +38,8 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
     if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
     A->ops->op = fn; \
   } while (0)
+  HOOK(mult, MatMult_MPIAIJTuned);
+  HOOK(multadd, MatMultAdd_MPIAIJTuned);
   HOOK(assemblyend, MatAssemblyEnd_MPIAIJTuned);
   HOOK(destroy, MatDestroy_MPIAIJTuned);
   HOOK(duplicate, MatDuplicate_MPIAIJTuned);
@@ -58,6 +65,77 @@ static PetscErrorCode TuneBlocks(Mat A, Mat_MPIAIJTuned *ctx)
     settings.rules.empty_free = b == 1; /* MPIAIJ only ever adds the off-diagonal block's product in place */
     PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &settings));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether the vectors live on the device (then so does the exchange). */
+static PetscErrorCode OnDevice(Mat A, Vec x, Vec z, Vec y, PetscBool *device)
+{
+  PetscFunctionBegin;
+  *device = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  {
+    Vec v[3] = {x, z, y};
+    *device  = (PetscBool)!A->boundtocpu;
+    for (int i = 0; i < 3 && *device; i++)
+      if (v[i]) PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], device, VECSEQCUDA, VECMPICUDA, ""));
+  }
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A x (z NULL) or y = A x + z, with aijtuned's ghost exchange around the diagonal block's product. */
+static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
+{
+  Mat_MPIAIJTuned *ctx;
+  AIJTunedGhosts  *g;
+  Mat              Ad, Ao;
+  const PetscInt  *garray;
+  Vec              lvec;
+  PetscBool        device;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
+  /* every rank decides alike: the settings come from the same options, nonzerostate is reduced over the ranks at assembly */
+  if (ctx->settings.ghost_exchange && (!ctx->ghosts || ctx->ghosts->nonzerostate != A->nonzerostate)) PetscCall(AIJTunedGhostsSetUp(A, &ctx->ghosts));
+  if (!ctx->settings.ghost_exchange || !ctx->ghosts->usable) {
+    if (z) PetscCall(ctx->base.ops.multadd(A, x, z, y));
+    else PetscCall(ctx->base.ops.mult(A, x, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  g = ctx->ghosts;
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(OnDevice(A, x, z, y, &device));
+#if defined(PETSC_HAVE_CUDA)
+  if (device) PetscCall(AIJTunedGhostsBeginCUDA(g, x));
+  else
+#endif
+    PetscCall(AIJTunedGhostsBeginHost(g, x));
+  if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
+  else PetscCall((*Ad->ops->mult)(Ad, x, y));
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
+#if defined(PETSC_HAVE_CUDA)
+  if (device) PetscCall(AIJTunedGhostsEndCUDA(g, &lvec));
+  else
+#endif
+    PetscCall(AIJTunedGhostsEndHost(g, &lvec));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
+  if (g->nghost) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y)); /* no ghosts: the off-diagonal block is empty */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMult_MPIAIJTuned(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MultWithGhosts(A, x, NULL, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(MultWithGhosts(A, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -187,6 +265,7 @@ static PetscErrorCode Unconvert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
+  PetscCall(AIJTunedGhostsDestroy(&ctx->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatMPIAIJSetPreallocation_C", ctx->base_preallocation));
   PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
   PetscCall(PetscFree(ctx));

@@ -1,0 +1,128 @@
+/*
+   The ghost exchange on the device (ghosts.h): pack into pinned mapped host memory in the product's
+   stream, send while the diagonal block runs, copy what arrives into the ghost vector on a second
+   stream.  Everything is allocated on the first product; later products allocate nothing.
+
+   Order, with S the product's stream and T the second one:
+     Begin: S: pack (x -> send buffer), record 'packed'.        [the caller then queues the diagonal block on S]
+     End:   host waits for 'packed' (the pack, and all S work before it, not the diagonal block);
+            MPI receives into the pinned receive buffer and sends the send buffer;
+            T: copy the receive buffer into the ghost vector, record 'arrived'; S waits for 'arrived'.
+   Waiting for 'packed' also makes the reuse of both buffers and of the ghost vector safe: the previous
+   product's copy (T) and off-diagonal product (S, after 'arrived') came before it on S.
+*/
+#include "../ghosts.h"
+#include <petscdevice_cuda.h>
+#include "aijtkernels.h"
+
+struct _n_AIJTunedGhostsCUDA {
+  aijt_int    *send_rows; /* device copy of the pattern's rows to send */
+  double      *send_buf;  /* pinned, mapped host memory that the packing kernel writes */
+  double      *send_dev;  /* its device address */
+  double      *recv_buf;  /* pinned host memory that MPI receives into */
+  Vec          lvec;      /* the ghosts, a CUDA vector */
+  cudaStream_t side;
+  cudaEvent_t  packed, arrived;
+};
+
+PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *cp)
+{
+  AIJTunedGhostsCUDA c = *cp;
+
+  PetscFunctionBegin;
+  if (!c) PetscFunctionReturn(PETSC_SUCCESS);
+  if (c->side) PetscCallCUDA(cudaStreamSynchronize(c->side));
+  if (c->send_rows) PetscCallCUDA(cudaFree(c->send_rows));
+  if (c->send_buf) PetscCallCUDA(cudaFreeHost(c->send_buf));
+  if (c->recv_buf) PetscCallCUDA(cudaFreeHost(c->recv_buf));
+  if (c->side) PetscCallCUDA(cudaStreamDestroy(c->side));
+  if (c->packed) PetscCallCUDA(cudaEventDestroy(c->packed));
+  if (c->arrived) PetscCallCUDA(cudaEventDestroy(c->arrived));
+  PetscCall(VecDestroy(&c->lvec));
+  PetscCall(PetscFree(*cp));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Create(AIJTunedGhosts *g)
+{
+  AIJTunedGhostsCUDA c;
+  size_t             nsend = (size_t)g->to_start[g->nto];
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(&g->cuda));
+  c = g->cuda;
+  if (nsend) {
+    PetscCallCUDA(cudaMalloc((void **)&c->send_rows, nsend * sizeof(aijt_int)));
+    PetscCallCUDA(cudaMemcpy(c->send_rows, g->send_rows, nsend * sizeof(aijt_int), cudaMemcpyHostToDevice));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)(nsend * sizeof(aijt_int))));
+    PetscCallCUDA(cudaHostAlloc((void **)&c->send_buf, nsend * sizeof(double), cudaHostAllocMapped));
+    PetscCallCUDA(cudaHostGetDevicePointer((void **)&c->send_dev, c->send_buf, 0));
+  }
+  if (g->nghost) PetscCallCUDA(cudaHostAlloc((void **)&c->recv_buf, (size_t)g->nghost * sizeof(double), cudaHostAllocDefault));
+  PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, g->nghost, &c->lvec));
+  { /* its device array now, allocated in PETSc's stream, before the second stream ever writes it */
+    PetscScalar *l;
+    cudaStream_t stream;
+    PetscCall(VecCUDAGetArrayWrite(c->lvec, &l));
+    PetscCall(VecCUDARestoreArrayWrite(c->lvec, &l));
+    PetscCall(PetscGetCurrentCUDAStream(&stream));
+    PetscCallCUDA(cudaStreamSynchronize(stream));
+  }
+  PetscCallCUDA(cudaStreamCreateWithFlags(&c->side, cudaStreamNonBlocking));
+  PetscCallCUDA(cudaEventCreateWithFlags(&c->packed, cudaEventDisableTiming));
+  PetscCallCUDA(cudaEventCreateWithFlags(&c->arrived, cudaEventDisableTiming));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *g, Vec x)
+{
+  AIJTunedGhostsCUDA c;
+  cudaStream_t       stream;
+  aijt_int           nsend = (aijt_int)g->to_start[g->nto];
+
+  PetscFunctionBegin;
+  if (!g->cuda) PetscCall(Create(g));
+  c = g->cuda;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  if (nsend) {
+    const PetscScalar *xa;
+    PetscCall(VecCUDAGetArrayRead(x, &xa));
+    PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, stream));
+    PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    PetscCall(PetscLogGpuToCpu((PetscLogDouble)nsend * sizeof(double)));
+  }
+  PetscCallCUDA(cudaEventRecord(c->packed, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *g, Vec *lvec)
+{
+  AIJTunedGhostsCUDA c = g->cuda;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCallCUDA(cudaEventSynchronize(c->packed)); /* host-staged MPI reads the packed values from host memory */
+  for (PetscMPIInt i = 0; i < g->nfrom; i++) {
+    PetscMPIInt n;
+    PetscCall(PetscMPIIntCast(g->from_start[i + 1] - g->from_start[i], &n));
+    PetscCallMPI(MPI_Irecv(c->recv_buf + g->from_start[i], n, MPIU_SCALAR, g->from[i], g->tag, g->comm, &g->req[i]));
+  }
+  for (PetscMPIInt i = 0; i < g->nto; i++) {
+    PetscMPIInt n;
+    PetscCall(PetscMPIIntCast(g->to_start[i + 1] - g->to_start[i], &n));
+    PetscCallMPI(MPI_Isend(c->send_buf + g->to_start[i], n, MPIU_SCALAR, g->to[i], g->tag, g->comm, &g->req[g->nfrom + i]));
+  }
+  PetscCallMPI(MPI_Waitall(g->nfrom + g->nto, g->req, MPI_STATUSES_IGNORE));
+  if (g->nghost) {
+    PetscScalar *l;
+    PetscCall(VecCUDAGetArrayWrite(c->lvec, &l));
+    PetscCallCUDA(cudaMemcpyAsync(l, c->recv_buf, (size_t)g->nghost * sizeof(double), cudaMemcpyHostToDevice, c->side));
+    PetscCallCUDA(cudaEventRecord(c->arrived, c->side));
+    PetscCallCUDA(cudaStreamWaitEvent(stream, c->arrived, 0));
+    PetscCall(VecCUDARestoreArrayWrite(c->lvec, &l));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)g->nghost * sizeof(double)));
+  }
+  *lvec = c->lvec;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -1,0 +1,52 @@
+/*
+   The ghost exchange of mpiaijtuned's MatMult: the entries of x that the off-diagonal blocks of other
+   ranks read go to them, in place of MPIAIJ's VecScatter.
+
+   Why its own: with an MPI that is not CUDA-aware, PETSc's scatter packs on the device, copies to a
+   pageable host buffer, sends, copies back and unpacks, all in the product's stream, before and after
+   the diagonal block's product; on 2-4 GPUs that staging was as long as the whole local product.
+   Here the device path packs straight into pinned, mapped host memory (one small kernel, ahead of the
+   diagonal block's product in the same stream), waits for that kernel alone, sends while the
+   diagonal block runs, and copies what arrives into the ghost vector on a second stream that the
+   off-diagonal block's product waits for.  The host waits only for the packing kernel and for MPI,
+   which host-staged MPI cannot avoid.
+
+   The pattern comes from MPIAIJ's column map (garray, sorted): ghost k is global column garray[k],
+   owned by the rank whose column range holds it, so the ghosts arrive from their owners in rank order
+   and each message lands in one contiguous piece of the ghost vector.  Both paths (host and device
+   vectors) send the same messages, so ranks may mix them.
+*/
+#pragma once
+
+#include "../aijtunedimpl.h"
+
+typedef struct _n_AIJTunedGhostsCUDA *AIJTunedGhostsCUDA; /* the device path's buffers (mpi/cuda/) */
+
+typedef struct AIJTunedGhosts_s {
+  PetscObjectState nonzerostate; /* of the matrix the pattern was made for (the same on every rank) */
+  PetscBool        usable;       /* every rank's column map is sorted: else MPIAIJ's scatter is used */
+  MPI_Comm         comm;
+  PetscMPIInt      tag;
+  PetscMPIInt      nto, nfrom;          /* ranks this rank sends to and receives from */
+  PetscMPIInt     *to, *from;
+  PetscInt        *to_start;            /* nto + 1 offsets into the send buffer */
+  PetscInt        *from_start;          /* nfrom + 1 offsets into the ghost vector */
+  PetscInt        *send_rows;           /* to_start[nto] local rows of x, in send order */
+  PetscInt         nghost;              /* the off-diagonal block's columns */
+  MPI_Request     *req;                 /* nfrom receives, then nto sends */
+  PetscScalar     *send_host;           /* the host path's send buffer */
+  Vec              lvec_host;           /* the host path's ghost vector */
+  PetscScalar     *lvec_array;          /* its array, between Begin and End */
+  AIJTunedGhostsCUDA cuda;
+} AIJTunedGhosts;
+
+PETSC_INTERN PetscErrorCode AIJTunedGhostsSetUp(Mat, AIJTunedGhosts **);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsDestroy(AIJTunedGhosts **);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginHost(AIJTunedGhosts *, Vec);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsEndHost(AIJTunedGhosts *, Vec *);
+
+#if defined(PETSC_HAVE_CUDA)
+PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *, Vec);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *, Vec *);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *);
+#endif
