@@ -2,7 +2,8 @@
    The host side of aijtuned's setup, stage by stage, without PETSc or a GPU: what MatAssemblyEnd spends
    before the upload (plan, then layouts), on the generated suite.
 
-     bench_setup [-model FILE] [-reps N] [-warmup N] [name[:size] ...]   default: the whole suite at its default sizes
+     bench_setup [-model FILE] [-reps N] [-warmup N] [-print] [name[:size] ...]   default: the whole suite at its default sizes
+                                                                     -print: each model plan, strip by strip
 
    Each stage is timed alone with clock_gettime (the median of N runs, 5 by default, after 1 untimed run:
    memory a process touches for the first time costs page faults, and in a virtual machine the host's
@@ -125,7 +126,7 @@ static double touch_ms(size_t bytes)
 typedef struct {
   aijt_model model;
   aijt_rules rules;
-  int        reps, warmup;
+  int        reps, warmup, print;
 } Bench;
 
 static void fail(const char *what, aijt_err err)
@@ -269,6 +270,7 @@ static int run(const Bench *B, const char *arg)
   for (int f = 0; f < AIJT_NFORMATS; f++)
     if (n[f]) printf(" %s", aijt_format_names[f]);
   printf("  %016llx %016llx %016llx\n", (unsigned long long)dig[0], (unsigned long long)dig[1], (unsigned long long)dig[2]);
+  if (B->print) aijt_plan_print(P, stdout);
   fflush(stdout);
   aijt_plan_destroy(&P);
   free((void *)A.rowptr);
@@ -291,8 +293,9 @@ int main(int argc, char **argv)
     if (!strcmp(argv[a], "-model") && a + 1 < argc) model = argv[++a];
     else if (!strcmp(argv[a], "-reps") && a + 1 < argc) B.reps = atoi(argv[++a]);
     else if (!strcmp(argv[a], "-warmup") && a + 1 < argc) B.warmup = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-print")) B.print = 1;
     else {
-      fprintf(stderr, "usage: bench_setup [-model FILE] [-reps N (1..%d)] [-warmup N] [name[:size] ...]\n", MAX_REPS);
+      fprintf(stderr, "usage: bench_setup [-model FILE] [-reps N (1..%d)] [-warmup N] [-print] [name[:size] ...]\n", MAX_REPS);
       return 2;
     }
   }
