@@ -1,7 +1,6 @@
 /*
    out[k] = x[idx[k]]: the values of x that other ranks need, packed for the ghost exchange of
-   mpiaijtuned.  out may be mapped (pinned) host memory: the kernel's stores then cross the bus
-   themselves, and no copy has to be issued after it.
+   mpiaijtuned (mpi/cuda/ghostscuda.c).
 */
 #include "internal.cuh"
 

@@ -5,11 +5,10 @@
    Why its own: with an MPI that is not CUDA-aware, PETSc's scatter packs on the device, copies to a
    pageable host buffer, sends, copies back and unpacks, all in the product's stream, before and after
    the diagonal block's product; on 2-4 GPUs that staging was as long as the whole local product.
-   Here the device path packs straight into pinned, mapped host memory (one small kernel, ahead of the
-   diagonal block's product in the same stream), waits for that kernel alone, sends while the
-   diagonal block runs, and copies what arrives into the ghost vector on a second stream that the
-   off-diagonal block's product waits for.  The host waits only for the packing kernel and for MPI,
-   which host-staged MPI cannot avoid.
+   Here the device path packs with one small kernel ahead of the diagonal block's product, copies to
+   pinned host memory on a second stream, sends while the diagonal block runs, and copies what arrives
+   into the ghost vector on that second stream, which the off-diagonal block's product waits for.  The
+   host waits only for the packed values and for MPI, which host-staged MPI cannot avoid.
 
    The pattern comes from MPIAIJ's column map (garray, sorted): ghost k is global column garray[k],
    owned by the rank whose column range holds it, so the ghosts arrive from their owners in rank order

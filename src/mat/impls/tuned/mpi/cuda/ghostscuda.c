@@ -1,15 +1,19 @@
 /*
-   The ghost exchange on the device (ghosts.h): pack into pinned mapped host memory in the product's
-   stream, send while the diagonal block runs, copy what arrives into the ghost vector on a second
-   stream.  Everything is allocated on the first product; later products allocate nothing.
+   The ghost exchange on the device (ghosts.h): pack in the product's stream, copy to pinned host memory
+   and back on a second stream while the diagonal block runs, MPI from and into the pinned buffers.
+   Everything is allocated on the first product; later products allocate nothing.
 
    Order, with S the product's stream and T the second one:
-     Begin: S: pack (x -> send buffer), record 'packed'.        [the caller then queues the diagonal block on S]
-     End:   host waits for 'packed' (the pack, and all S work before it, not the diagonal block);
-            MPI receives into the pinned receive buffer and sends the send buffer;
+     Begin: S: pack (x -> device send buffer), record 'ready'.   [the caller then queues the diagonal block on S]
+            T: wait for 'ready', copy the send buffer to pinned host memory, record 'packed'.
+     End:   host waits for 'packed' (the pack and its copy, not the diagonal block);
+            MPI receives into the pinned receive buffer and sends the pinned send buffer;
             T: copy the receive buffer into the ghost vector, record 'arrived'; S waits for 'arrived'.
-   Waiting for 'packed' also makes the reuse of both buffers and of the ghost vector safe: the previous
-   product's copy (T) and off-diagonal product (S, after 'arrived') came before it on S.
+   The copies use the copy engines, so the diagonal block waits only for the small packing kernel (an
+   earlier version packed straight into mapped host memory: the kernel then ran at the bus's speed,
+   ahead of the diagonal block).  Reuse is safe because T's work is ordered after S's up to 'ready', which
+   comes after the previous product's off-diagonal block (the last reader of the ghost vector), and the
+   host's wait for 'packed' comes after the previous copy out of the receive buffer on T.
 */
 #include "../ghosts.h"
 #include <petscdevice_cuda.h>
@@ -17,12 +21,12 @@
 
 struct _n_AIJTunedGhostsCUDA {
   aijt_int    *send_rows; /* device copy of the pattern's rows to send */
-  double      *send_buf;  /* pinned, mapped host memory that the packing kernel writes */
-  double      *send_dev;  /* its device address */
+  double      *send_dev;  /* the packed values on the device */
+  double      *send_buf;  /* pinned host memory that MPI sends from */
   double      *recv_buf;  /* pinned host memory that MPI receives into */
   Vec          lvec;      /* the ghosts, a CUDA vector */
   cudaStream_t side;
-  cudaEvent_t  packed, arrived;
+  cudaEvent_t  ready, packed, arrived;
 };
 
 PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *cp)
@@ -33,9 +37,11 @@ PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *cp)
   if (!c) PetscFunctionReturn(PETSC_SUCCESS);
   if (c->side) PetscCallCUDA(cudaStreamSynchronize(c->side));
   if (c->send_rows) PetscCallCUDA(cudaFree(c->send_rows));
+  if (c->send_dev) PetscCallCUDA(cudaFree(c->send_dev));
   if (c->send_buf) PetscCallCUDA(cudaFreeHost(c->send_buf));
   if (c->recv_buf) PetscCallCUDA(cudaFreeHost(c->recv_buf));
   if (c->side) PetscCallCUDA(cudaStreamDestroy(c->side));
+  if (c->ready) PetscCallCUDA(cudaEventDestroy(c->ready));
   if (c->packed) PetscCallCUDA(cudaEventDestroy(c->packed));
   if (c->arrived) PetscCallCUDA(cudaEventDestroy(c->arrived));
   PetscCall(VecDestroy(&c->lvec));
@@ -55,8 +61,8 @@ static PetscErrorCode Create(AIJTunedGhosts *g)
     PetscCallCUDA(cudaMalloc((void **)&c->send_rows, nsend * sizeof(aijt_int)));
     PetscCallCUDA(cudaMemcpy(c->send_rows, g->send_rows, nsend * sizeof(aijt_int), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)(nsend * sizeof(aijt_int))));
-    PetscCallCUDA(cudaHostAlloc((void **)&c->send_buf, nsend * sizeof(double), cudaHostAllocMapped));
-    PetscCallCUDA(cudaHostGetDevicePointer((void **)&c->send_dev, c->send_buf, 0));
+    PetscCallCUDA(cudaMalloc((void **)&c->send_dev, nsend * sizeof(double)));
+    PetscCallCUDA(cudaHostAlloc((void **)&c->send_buf, nsend * sizeof(double), cudaHostAllocDefault));
   }
   if (g->nghost) PetscCallCUDA(cudaHostAlloc((void **)&c->recv_buf, (size_t)g->nghost * sizeof(double), cudaHostAllocDefault));
   PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, g->nghost, &c->lvec));
@@ -69,6 +75,7 @@ static PetscErrorCode Create(AIJTunedGhosts *g)
     PetscCallCUDA(cudaStreamSynchronize(stream));
   }
   PetscCallCUDA(cudaStreamCreateWithFlags(&c->side, cudaStreamNonBlocking));
+  PetscCallCUDA(cudaEventCreateWithFlags(&c->ready, cudaEventDisableTiming));
   PetscCallCUDA(cudaEventCreateWithFlags(&c->packed, cudaEventDisableTiming));
   PetscCallCUDA(cudaEventCreateWithFlags(&c->arrived, cudaEventDisableTiming));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -89,9 +96,14 @@ PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *g, Vec x)
     PetscCall(VecCUDAGetArrayRead(x, &xa));
     PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, stream));
     PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  }
+  PetscCallCUDA(cudaEventRecord(c->ready, stream));
+  PetscCallCUDA(cudaStreamWaitEvent(c->side, c->ready, 0));
+  if (nsend) {
+    PetscCallCUDA(cudaMemcpyAsync(c->send_buf, c->send_dev, (size_t)nsend * sizeof(double), cudaMemcpyDeviceToHost, c->side));
     PetscCall(PetscLogGpuToCpu((PetscLogDouble)nsend * sizeof(double)));
   }
-  PetscCallCUDA(cudaEventRecord(c->packed, stream));
+  PetscCallCUDA(cudaEventRecord(c->packed, c->side));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -102,7 +114,7 @@ PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *g, Vec *lvec)
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCallCUDA(cudaEventSynchronize(c->packed)); /* host-staged MPI reads the packed values from host memory */
+  PetscCallCUDA(cudaEventSynchronize(c->packed)); /* host-staged MPI sends from host memory */
   for (PetscMPIInt i = 0; i < g->nfrom; i++) {
     PetscMPIInt n;
     PetscCall(PetscMPIIntCast(g->from_start[i + 1] - g->from_start[i], &n));
