@@ -109,29 +109,35 @@ PetscErrorCode AIJTunedGhostsDestroy(AIJTunedGhosts **gp)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Post the receives into the ghost vector, pack and send: before the diagonal block's product. */
-PetscErrorCode AIJTunedGhostsBeginHost(AIJTunedGhosts *g, Vec x)
+/* Post the receives (into recv, the ghosts in order) and the sends (from send, packed in send order). */
+PetscErrorCode AIJTunedGhostsPost(AIJTunedGhosts *g, PetscScalar *recv, const PetscScalar *send)
 {
-  const PetscScalar *xa;
-  PetscScalar       *l;
-
   PetscFunctionBegin;
-  if (!g->lvec_host) PetscCall(VecCreateSeq(PETSC_COMM_SELF, g->nghost, &g->lvec_host));
-  PetscCall(VecGetArrayWrite(g->lvec_host, &g->lvec_array)); /* held until End: the receives write into it */
-  l = g->lvec_array;
   for (PetscMPIInt i = 0; i < g->nfrom; i++) {
     PetscMPIInt n;
     PetscCall(PetscMPIIntCast(g->from_start[i + 1] - g->from_start[i], &n));
-    PetscCallMPI(MPI_Irecv(l + g->from_start[i], n, MPIU_SCALAR, g->from[i], g->tag, g->comm, &g->req[i]));
+    PetscCallMPI(MPI_Irecv(recv + g->from_start[i], n, MPIU_SCALAR, g->from[i], g->tag, g->comm, &g->req[i]));
   }
-  PetscCall(VecGetArrayRead(x, &xa));
-  for (PetscInt j = 0; j < g->to_start[g->nto]; j++) g->send_host[j] = xa[g->send_rows[j]];
-  PetscCall(VecRestoreArrayRead(x, &xa));
   for (PetscMPIInt i = 0; i < g->nto; i++) {
     PetscMPIInt n;
     PetscCall(PetscMPIIntCast(g->to_start[i + 1] - g->to_start[i], &n));
-    PetscCallMPI(MPI_Isend(g->send_host + g->to_start[i], n, MPIU_SCALAR, g->to[i], g->tag, g->comm, &g->req[g->nfrom + i]));
+    PetscCallMPI(MPI_Isend(send + g->to_start[i], n, MPIU_SCALAR, g->to[i], g->tag, g->comm, &g->req[g->nfrom + i]));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Pack, then post the receives straight into the ghost vector and the sends: before the diagonal block's product. */
+PetscErrorCode AIJTunedGhostsBeginHost(AIJTunedGhosts *g, Vec x)
+{
+  const PetscScalar *xa;
+
+  PetscFunctionBegin;
+  if (!g->lvec_host) PetscCall(VecCreateSeq(PETSC_COMM_SELF, g->nghost, &g->lvec_host));
+  PetscCall(VecGetArrayRead(x, &xa));
+  for (PetscInt j = 0; j < g->to_start[g->nto]; j++) g->send_host[j] = xa[g->send_rows[j]];
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(VecGetArrayWrite(g->lvec_host, &g->lvec_array)); /* held until End: the receives write into it */
+  PetscCall(AIJTunedGhostsPost(g, g->lvec_array, g->send_host));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -41,6 +41,7 @@ typedef struct AIJTunedGhosts_s {
 
 PETSC_INTERN PetscErrorCode AIJTunedGhostsSetUp(Mat, AIJTunedGhosts **);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsDestroy(AIJTunedGhosts **);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsPost(AIJTunedGhosts *, PetscScalar *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginHost(AIJTunedGhosts *, Vec);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsEndHost(AIJTunedGhosts *, Vec *);
 

@@ -59,6 +59,9 @@ typedef struct {
   aijt_model_kernel kernels[AIJT_MODEL_MAX_KERNELS];
 } aijt_model;
 
+/* Write a printf-style reason into why[len] (nothing when why is NULL): the readers' error messages. */
+void aijt_say(char *why, size_t len, const char *fmt, ...);
+
 /* Read a model file; on error, why (if not NULL) says what was wrong and where. */
 aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen);
 aijt_err aijt_model_load(const char *path, aijt_model *m, char *why, size_t whylen);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void say(char *why, size_t len, const char *fmt, ...)
+void aijt_say(char *why, size_t len, const char *fmt, ...)
 {
   va_list ap;
   if (!why || !len) return;
@@ -51,7 +51,7 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
   aijt_model_kernel *k      = NULL;
 
   memset(m, 0, sizeof(*m));
-  say(why, whylen, "no error");
+  aijt_say(why, whylen, "no error");
   while (fgets(line, sizeof(line), fp)) {
     char   word[32], name[32];
     int    param;
@@ -61,11 +61,11 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
     if (sscanf(line, "%31s", word) != 1) continue;
     if (lineno == 1 || !version) {
       if (sscanf(line, "aijtuned-model %d", &version) != 1) {
-        say(why, whylen, "line %d: not an aijtuned model file", lineno);
+        aijt_say(why, whylen, "line %d: not an aijtuned model file", lineno);
         return AIJT_ERR_ARG;
       }
       if (version != AIJT_MODEL_VERSION) {
-        say(why, whylen, "model version %d, this build reads version %d", version, AIJT_MODEL_VERSION);
+        aijt_say(why, whylen, "model version %d, this build reads version %d", version, AIJT_MODEL_VERSION);
         return AIJT_ERR_ARG;
       }
       m->version = version;
@@ -82,17 +82,17 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
     else if (!strcmp(word, "kernel") && sscanf(line, "%*s %31s %d %lf", name, &param, &a) == 3) {
       aijt_format f;
       if (k) {
-        say(why, whylen, "line %d: kernel inside kernel (missing end)", lineno);
+        aijt_say(why, whylen, "line %d: kernel inside kernel (missing end)", lineno);
         return AIJT_ERR_ARG;
       }
       if (aijt_format_from_name(name, &f) != AIJT_OK || aijt_model_kernel_find(m, f, param) || !(k = aijt_model_kernel_add(m, f, param))) {
-        say(why, whylen, "line %d: unknown, repeated or one kernel too many: %s %d", lineno, name, param);
+        aijt_say(why, whylen, "line %d: unknown, repeated or one kernel too many: %s %d", lineno, name, param);
         return AIJT_ERR_ARG;
       }
       k->overhead_us = a;
     } else if (!strcmp(word, "point") && k && sscanf(line, "%*s %lf %lf %lf %lf %lf %lf", &a, &b, &c, &d, &e, &f) == 6) {
       if (k->npoints == AIJT_MODEL_MAX_POINTS) {
-        say(why, whylen, "line %d: more than %d points", lineno, AIJT_MODEL_MAX_POINTS);
+        aijt_say(why, whylen, "line %d: more than %d points", lineno, AIJT_MODEL_MAX_POINTS);
         return AIJT_ERR_ARG;
       }
       k->len[k->npoints]       = a;
@@ -104,17 +104,17 @@ aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen)
       k->npoints++;
     } else if (!strcmp(word, "end") && k) {
       if (!kernel_ok(k)) {
-        say(why, whylen, "line %d: kernel %s %d has no usable points", lineno, aijt_format_names[k->format], k->param);
+        aijt_say(why, whylen, "line %d: kernel %s %d has no usable points", lineno, aijt_format_names[k->format], k->param);
         return AIJT_ERR_ARG;
       }
       k = NULL;
     } else {
-      say(why, whylen, "line %d: cannot read \"%.60s\"", lineno, line);
+      aijt_say(why, whylen, "line %d: cannot read \"%.60s\"", lineno, line);
       return AIJT_ERR_ARG;
     }
   }
   if (!version || k || !m->nkernels) {
-    say(why, whylen, "%s", !version ? "empty file" : k ? "last kernel has no end" : "no kernels");
+    aijt_say(why, whylen, "%s", !version ? "empty file" : k ? "last kernel has no end" : "no kernels");
     return AIJT_ERR_ARG;
   }
   return AIJT_OK;
@@ -124,7 +124,7 @@ aijt_err aijt_model_load(const char *path, aijt_model *m, char *why, size_t whyl
 {
   FILE *fp = fopen(path, "r");
   if (!fp) {
-    say(why, whylen, "cannot open %s", path);
+    aijt_say(why, whylen, "cannot open %s", path);
     return AIJT_ERR_ARG;
   }
   aijt_err err = aijt_model_read(fp, m, why, whylen);

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -17,15 +16,6 @@
 
 #define HEADER       "aijtuned-tune-cache"
 #define COL_SAMPLES  4096 /* columns hashed per strip: the pattern's identity at O(rows) cost */
-
-static void say(char *why, size_t len, const char *fmt, ...)
-{
-  va_list ap;
-  if (!why || !len) return;
-  va_start(ap, fmt);
-  vsnprintf(why, len, fmt, ap);
-  va_end(ap);
-}
 
 /* FNV-1a, 64 bits */
 static uint64_t Hash(uint64_t h, const void *data, size_t bytes)
@@ -161,14 +151,14 @@ aijt_err aijt_tune_cache_read(const char *path, aijt_tune_cache *c, char *why, s
 
   c->n = 0;
   if (!(fp = fopen(path, "r"))) {
-    say(why, whylen, "cannot open %s (%s)", path, strerror(errno));
+    aijt_say(why, whylen, "cannot open %s (%s)", path, strerror(errno));
     return AIJT_ERR_ARG;
   }
   if (!fgets(line, sizeof(line), fp) || sscanf(line, HEADER " %d", &version) != 1) {
-    say(why, whylen, "%s is not a tuning cache", path);
+    aijt_say(why, whylen, "%s is not a tuning cache", path);
     err = AIJT_ERR_ARG;
   } else if (version != AIJT_TUNE_CACHE_VERSION) {
-    say(why, whylen, "%s has version %d, this library writes %d", path, version, AIJT_TUNE_CACHE_VERSION);
+    aijt_say(why, whylen, "%s has version %d, this library writes %d", path, version, AIJT_TUNE_CACHE_VERSION);
     err = AIJT_ERR_ARG;
   }
   while (!err && fgets(line, sizeof(line), fp)) {
@@ -176,18 +166,18 @@ aijt_err aijt_tune_cache_read(const char *path, aijt_tune_cache *c, char *why, s
     aijt_tune_entry e;
     lineno++;
     if (!n || line[n - 1] != '\n') { /* a line longer than any entry, or a file cut short */
-      say(why, whylen, "%s line %d is cut or too long", path, lineno);
+      aijt_say(why, whylen, "%s line %d is cut or too long", path, lineno);
       err = AIJT_ERR_ARG;
       break;
     }
     line[n - 1] = 0;
     if (!ParseEntry(line, &e)) {
-      say(why, whylen, "%s line %d is not an entry", path, lineno);
+      aijt_say(why, whylen, "%s line %d is not an entry", path, lineno);
       err = AIJT_ERR_ARG;
     } else err = aijt_tune_cache_put(c, &e);
   }
   if (!err && ferror(fp)) {
-    say(why, whylen, "cannot read %s", path);
+    aijt_say(why, whylen, "cannot read %s", path);
     err = AIJT_ERR_ARG;
   }
   fclose(fp);
@@ -220,7 +210,7 @@ static aijt_err WriteFile(const char *path, const aijt_tune_cache *c, char *why,
   (void)gethostname(host, sizeof(host) - 1);
   snprintf(tmp, sizeof(tmp), "%s.tmp.%s.%ld", path, host, (long)getpid());
   if (!(fp = fopen(tmp, "w"))) {
-    say(why, whylen, "cannot write %s (%s)", tmp, strerror(errno));
+    aijt_say(why, whylen, "cannot write %s (%s)", tmp, strerror(errno));
     return AIJT_ERR_ARG;
   }
   ok = fprintf(fp, HEADER " %d\n", AIJT_TUNE_CACHE_VERSION) > 0;
@@ -231,7 +221,7 @@ static aijt_err WriteFile(const char *path, const aijt_tune_cache *c, char *why,
   /* no fsync: it cost milliseconds, and a file torn by a crash reads as corrupt and is rewritten */
   ok = (fclose(fp) == 0) && ok;
   if (!ok || rename(tmp, path)) {
-    say(why, whylen, "cannot write %s (%s)", path, strerror(errno));
+    aijt_say(why, whylen, "cannot write %s (%s)", path, strerror(errno));
     (void)unlink(tmp);
     return AIJT_ERR_ARG;
   }
@@ -254,7 +244,7 @@ aijt_err aijt_tune_cache_update(const char *path, aijt_tune_cache *mine, char *w
       if (!aijt_tune_cache_find(mine, file.e[i].device, file.e[i].model, file.e[i].fingerprint)) err = aijt_tune_cache_put(mine, &file.e[i]);
   }
   if (!err) err = WriteFile(path, mine, why, whylen);
-  else say(why, whylen, "out of memory");
+  else aijt_say(why, whylen, "out of memory");
   if (fd >= 0) {
     (void)flock(fd, LOCK_UN);
     close(fd);

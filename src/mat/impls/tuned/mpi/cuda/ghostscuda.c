@@ -115,16 +115,7 @@ PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *g, Vec *lvec)
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCallCUDA(cudaEventSynchronize(c->packed)); /* host-staged MPI sends from host memory */
-  for (PetscMPIInt i = 0; i < g->nfrom; i++) {
-    PetscMPIInt n;
-    PetscCall(PetscMPIIntCast(g->from_start[i + 1] - g->from_start[i], &n));
-    PetscCallMPI(MPI_Irecv(c->recv_buf + g->from_start[i], n, MPIU_SCALAR, g->from[i], g->tag, g->comm, &g->req[i]));
-  }
-  for (PetscMPIInt i = 0; i < g->nto; i++) {
-    PetscMPIInt n;
-    PetscCall(PetscMPIIntCast(g->to_start[i + 1] - g->to_start[i], &n));
-    PetscCallMPI(MPI_Isend(c->send_buf + g->to_start[i], n, MPIU_SCALAR, g->to[i], g->tag, g->comm, &g->req[g->nfrom + i]));
-  }
+  PetscCall(AIJTunedGhostsPost(g, c->recv_buf, c->send_buf));
   PetscCallMPI(MPI_Waitall(g->nfrom + g->nto, g->req, MPI_STATUSES_IGNORE));
   if (g->nghost) {
     PetscScalar *l;
