@@ -64,7 +64,7 @@ examples: $(EXAMPLES)
 tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS)
 tools: $(TOOLS)
 
-$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/impls/tuned/mpi/*.h src/mat/impls/tuned/seq/cuda/*.h $(PLAN_DIR)/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/impls/tuned/mpi/*.h src/mat/impls/tuned/mpi/cuda/*.h src/mat/impls/tuned/seq/cuda/*.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) -c $< -o $@

@@ -6,7 +6,8 @@ on the 3-D 7-point Poisson matrix (weak and strong scaling), GMRES(30) + Jacobi 
   -irregular <name[:size]> : a generated matrix of bench/gen, built alike on every rank (default rmat:22, 4.2M rows; none skips)\n\
   -types <a,b,...>         : formats (root names), the first is the reference (default aijcusparse,sellcuda,aijtuned;\n\
                              aij,sell,aijtuned with a PETSc without CUDA, which checks the program, not a GPU);\n\
-                             aijtuned+scatter is aijtuned with MPIAIJ's scatter instead of its own ghost exchange\n\
+                             aijtuned+scatter is aijtuned with MPIAIJ's scatter instead of its own ghost exchange,\n\
+                             aijtuned+staged that exchange through host memory instead of between the GPUs\n\
   -reps <n>, -warmup <n>   : timed and untimed calls per measurement (default 100 and 10)\n\
   -ksp <bool>              : run the solves (default true)\n\
   -csv <file>              : append a line per problem and format (rank 0 writes; the header when the file is empty)\n\
@@ -235,22 +236,34 @@ static PetscErrorCode ProblemDescribe(MPI_Comm comm, Problem *P, PetscReal gen_s
 */
 static PetscErrorCode CreateMat(MPI_Comm comm, const Problem *P, const char type[], Mat *A)
 {
-  MatType   t;
-  PetscBool sell, scatter;
-  char      name[64];
+  /* variants of aijtuned: MPIAIJ's scatter in place of its own ghost exchange; that exchange staged through host memory */
+  const struct {
+    const char *suffix, *option;
+  } variants[] = {
+    {"+scatter", "-mat_aijtuned_ghost_exchange"},
+    {"+staged", "-mat_aijtuned_ghost_peer"   },
+  };
+  MatType     t;
+  PetscBool   sell, is = PETSC_FALSE;
+  const char *option = NULL;
+  char        name[64];
 
   PetscFunctionBegin;
-  /* "aijtuned+scatter": aijtuned with MPIAIJ's scatter in place of its own ghost exchange */
   PetscCall(PetscStrncpy(name, type, sizeof(name)));
-  PetscCall(PetscStrendswith(name, "+scatter", &scatter));
-  if (scatter) name[strlen(name) - strlen("+scatter")] = 0;
-  PetscCheck(!strchr(name, '+'), comm, PETSC_ERR_ARG_WRONG, "Unknown variant in -types %s: the one variant is <type>+scatter", type);
+  for (size_t v = 0; v < PETSC_STATIC_ARRAY_LENGTH(variants) && !option; v++) {
+    PetscCall(PetscStrendswith(name, variants[v].suffix, &is));
+    if (is) {
+      name[strlen(name) - strlen(variants[v].suffix)] = 0;
+      option                                          = variants[v].option;
+    }
+  }
+  PetscCheck(!strchr(name, '+'), comm, PETSC_ERR_ARG_WRONG, "Unknown variant in -types %s: the variants are <type>+scatter and <type>+staged", type);
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, P->m, P->m, P->M, P->M));
   PetscCall(MatSetType(*A, name));
-  if (scatter) PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ghost_exchange", "0"));
+  if (option) PetscCall(PetscOptionsSetValue(NULL, option, "0"));
   PetscCall(MatSetFromOptions(*A)); /* -mat_aijtuned_*, -mat_view; aijtuned keeps what it read */
-  if (scatter) PetscCall(PetscOptionsClearValue(NULL, "-mat_aijtuned_ghost_exchange"));
+  if (option) PetscCall(PetscOptionsClearValue(NULL, option));
   PetscCall(MatGetType(*A, &t));
   PetscCall(PetscStrbeginswith(t, MATSEQSELL, &sell));
   if (!sell) PetscCall(PetscStrbeginswith(t, MATMPISELL, &sell));

@@ -151,8 +151,8 @@ int main(int argc, char **argv)
       args: -dim 3 -n 10 -ksp_type gmres -pc_type bjacobi -sub_pc_type ilu -ksp_monitor_short -mat_type {{aijcusparse aijtuned}} -vec_type cuda -use_gpu_aware_mpi 0 -options_left 0
       output_file: output/ex1_gmres_bjacobi_ilu_2.out
 
-   # one rank: no copies at all; two ranks: only the ghost scatter's, as many as aijcusparse makes
-   # (this OpenMPI is not CUDA-aware, so the scatter stages through the host)
+   # one rank: no copies at all; two ranks with the exchange staged through the host: as many as
+   # aijcusparse's scatter makes (this OpenMPI is not CUDA-aware); with copies between the GPUs: none
    test:
       suffix: cuda_no_copies
       requires: cuda
@@ -163,7 +163,14 @@ int main(int argc, char **argv)
       suffix: cuda_no_copies_2
       requires: cuda
       nsize: 2
-      args: -dim 3 -n 24 -ksp_type cg -pc_type jacobi -mat_type {{aijcusparse aijtuned}} -vec_type cuda -use_gpu_aware_mpi 0 -resolve -log_view :/dev/null
+      args: -dim 3 -n 24 -ksp_type cg -pc_type jacobi -mat_type {{aijcusparse aijtuned}} -mat_aijtuned_ghost_peer 0 -vec_type cuda -use_gpu_aware_mpi 0 -resolve -log_view :/dev/null
+      filter: grep "second solve"
+
+   test:
+      suffix: cuda_peer_2
+      requires: cuda
+      nsize: 2
+      args: -dim 3 -n 24 -ksp_type cg -pc_type jacobi -mat_type aijtuned -vec_type cuda -use_gpu_aware_mpi 0 -resolve -log_view :/dev/null
       filter: grep "second solve"
 
    test:

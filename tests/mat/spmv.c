@@ -3,7 +3,9 @@ reference, against AIJ on the same matrix.\n\
   -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating,\n\
                   stencil2d, stencil3d)\n\
   -f <file>     : a Matrix Market file instead\n\
-  -dir <dir>    : every *.mtx.gz file of a directory instead\n\n";
+  -dir <dir>    : every *.mtx.gz file of a directory instead\n\
+  -convert_from <type> : aijtuned converted from this type of the matrix (aijcusparse: aijtuned on the GPU), not from AIJ\n\
+  -vec_type <type>     : the vectors' type (cuda: the strips' kernels), not the converted matrix's own\n\n";
 
 #include <petscmataijtuned.h>
 
@@ -118,8 +120,11 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
   Vec       x, z, ya, yt;
   PetscReal worst = 0;
   PetscInt  M, N;
+  char      vectype[64] = "", from[64] = "";
 
   PetscFunctionBeginUser;
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-vec_type", vectype, sizeof(vectype), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-convert_from", from, sizeof(from), NULL));
   PetscCall(MatGetSize(A, &M, &N));
   for (size_t v = 0; v < PETSC_STATIC_ARRAY_LENGTH(variants); v++) {
     Mat       T;
@@ -136,9 +141,18 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_ell_max_pad", !strcmp(variants[v].formats, "ell,coo") ? "1e9" : "0.1"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_dia_min_fill", !strcmp(variants[v].formats, "dia,csr") ? "0" : "0.75")); /* dia,csr: DIA whenever it can */
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_host_strips", "1"));
-    PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
+    if (from[0]) { /* aijtuned on another base (aijcusparse: on the device) */
+      Mat S;
+      PetscCall(MatConvert(A, from, MAT_INITIAL_MATRIX, &S));
+      PetscCall(MatConvert(S, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
+      PetscCall(MatDestroy(&S));
+    } else PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &T));
     PetscCall(MatSetFromOptions(T));
-    PetscCall(MatCreateVecs(T, &x, &yt)); /* the type's own vectors: CUDA ones when PETSc has CUDA */
+    PetscCall(MatCreateVecs(T, &x, &yt)); /* the type's own vectors (those of the type A converts from), or -vec_type's */
+    if (vectype[0]) {
+      PetscCall(VecSetType(x, vectype));
+      PetscCall(VecSetType(yt, vectype));
+    }
     PetscCall(VecDuplicate(yt, &z));
     PetscCall(VecDuplicate(yt, &ya));
     for (int trial = 0; trial < 2; trial++) {
@@ -158,6 +172,20 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
       PetscCall(Diff(yt, ya, &err));
       worst = PetscMax(worst, err);
       if (PetscIsInfOrNanReal(err)) worst = PETSC_INFINITY;
+    }
+    { /* host vectors after the type's own, as a program mixing them would (on the GPU machine, the ghost exchange's path is then chosen already) */
+      Vec xh, yh, yr;
+      PetscCall(MatCreateVecs(A, &xh, &yh));
+      PetscCall(VecDuplicate(yh, &yr));
+      PetscCall(VecSetRandom(xh, NULL));
+      PetscCall(MatMult(A, xh, yr));
+      PetscCall(VecSet(yh, NAN));
+      PetscCall(MatMult(T, xh, yh));
+      PetscCall(Diff(yh, yr, &err));
+      worst = PetscIsInfOrNanReal(err) ? PETSC_INFINITY : PetscMax(worst, err);
+      PetscCall(VecDestroy(&xh));
+      PetscCall(VecDestroy(&yh));
+      PetscCall(VecDestroy(&yr));
     }
     PetscCall(MatDestroy(&T));
     PetscCall(VecDestroy(&x));
@@ -236,6 +264,24 @@ int main(int argc, char **argv)
       nsize: 3
       args: -shape power_law -info :mat
       filter: grep "\[0\].*Ghost exchange" | sed -e "s/^.*Ghost exchange/Ghost exchange/" | uniq -c
+
+   # on the GPU machine (one node, GPUs that reach each other) aijtuned on the device with CUDA vectors
+   # copies ghosts between the GPUs; the host vectors of the last product of each variant then go through
+   # each rank's GPU
+   test:
+      suffix: cuda_shapes
+      requires: cuda
+      nsize: {{2 3}}
+      args: -convert_from aijcusparse -vec_type cuda -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
+   test:
+      suffix: ghosts_peer
+      requires: cuda
+      nsize: 3
+      args: -convert_from aijcusparse -vec_type cuda -shape power_law -info :mat
+      filter: grep "\[0\].*Ghosts copied" | sed -e "s/^.*Ghosts copied/Ghosts copied/" | uniq -c
 
    test:
       suffix: real

@@ -19,6 +19,7 @@ typedef struct {
   PetscInt   tune_calls; /* products that tuning may time */
   char       tune_cache[PETSC_MAX_PATH_LEN]; /* the tuning cache file; "" for the default place, "none" for no cache */
   PetscBool  ghost_exchange; /* mpi: MatMult exchanges ghosts itself (mpi/ghosts.h), not through MPIAIJ's scatter */
+  PetscBool  ghost_peer;     /* mpi: that exchange copies between the GPUs of one node (CUDA IPC) where it can */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */

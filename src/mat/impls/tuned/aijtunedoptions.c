@@ -15,6 +15,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->tune_calls    = 50; /* two rounds of up to 22 candidates and the plan's parameters, 4 trials of the winners */
   s->tune_cache[0] = 0;
   s->ghost_exchange = PETSC_TRUE;
+  s->ghost_peer     = PETSC_TRUE;
 }
 
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
@@ -83,6 +84,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate of one strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
   PetscCall(PetscOptionsString("-mat_aijtuned_tune_cache", "Tuning cache file, none for no cache (default: $AIJTUNED_TUNE_CACHE, else $XDG_CACHE_HOME/aijtuned/tune-cache or ~/.cache/aijtuned/tune-cache)", "MATAIJTUNED", s->tune_cache, s->tune_cache, sizeof(s->tune_cache), NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_exchange", "On several ranks, MatMult exchanges ghost values itself (pinned host buffers, a second stream) instead of through MPIAIJ's scatter", "MATAIJTUNED", s->ghost_exchange, &s->ghost_exchange, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_peer", "With ranks on one node whose GPUs reach each other, that exchange copies ghost values between the GPUs (CUDA IPC), not through host memory", "MATAIJTUNED", s->ghost_peer, &s->ghost_peer, NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

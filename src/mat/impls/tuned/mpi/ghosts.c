@@ -54,8 +54,9 @@ static PetscErrorCode LearnSends(AIJTunedGhosts *g, const PetscInt garray[], Pet
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The pattern for the matrix as assembled now.  Collective. */
-PetscErrorCode AIJTunedGhostsSetUp(Mat A, AIJTunedGhosts **gp)
+/* The pattern for the matrix as assembled now, and the path (peer: try copies between GPUs, which every
+   rank's device, its vectors on the GPU, must allow).  Collective. */
+PetscErrorCode AIJTunedGhostsSetUp(Mat A, PetscBool peer, PetscBool device, AIJTunedGhosts **gp)
 {
   AIJTunedGhosts *g;
   Mat             Ad, Ao;
@@ -67,6 +68,7 @@ PetscErrorCode AIJTunedGhostsSetUp(Mat A, AIJTunedGhosts **gp)
   PetscCall(PetscNew(&g));
   *gp             = g;
   g->nonzerostate = A->nonzerostate;
+  g->peer_asked   = peer;
   g->comm         = PetscObjectComm((PetscObject)A);
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
   g->nghost = Ao->cmap->n;
@@ -78,6 +80,7 @@ PetscErrorCode AIJTunedGhostsSetUp(Mat A, AIJTunedGhosts **gp)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscObjectGetNewTag((PetscObject)A, &g->tag));
+  PetscCall(PetscObjectGetNewTag((PetscObject)A, &g->tag_read));
   PetscCall(PetscLayoutGetRanges(A->cmap, &ranges));
   PetscCallMPI(MPI_Comm_rank(g->comm, &rank));
   PetscCall(FindOwners(g, garray, ranges));
@@ -86,6 +89,9 @@ PetscErrorCode AIJTunedGhostsSetUp(Mat A, AIJTunedGhosts **gp)
   PetscCall(PetscMalloc1(g->to_start[g->nto], &g->send_host));
   g->usable = PETSC_TRUE;
   PetscCall(PetscInfo(A, "Ghost exchange: %" PetscInt_FMT " values from %d ranks, %" PetscInt_FMT " to %d ranks\n", g->nghost, g->nfrom, g->to_start[g->nto], g->nto));
+#if defined(PETSC_HAVE_CUDA)
+  if (peer) PetscCall(AIJTunedGhostsPeerSetUp(A, g, device));
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -96,7 +102,7 @@ PetscErrorCode AIJTunedGhostsDestroy(AIJTunedGhosts **gp)
   PetscFunctionBegin;
   if (!g) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
-  PetscCall(AIJTunedGhostsCUDAFree(&g->cuda));
+  PetscCall(AIJTunedGhostsCUDAFree(g)); /* collective on the peer path */
 #endif
   PetscCall(PetscFree2(g->from, g->from_start));
   PetscCall(PetscFree(g->to)); /* PetscCommBuildTwoSided's */

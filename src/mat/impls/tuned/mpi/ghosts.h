@@ -12,8 +12,15 @@
 
    The pattern comes from MPIAIJ's column map (garray, sorted): ghost k is global column garray[k],
    owned by the rank whose column range holds it, so the ghosts arrive from their owners in rank order
-   and each message lands in one contiguous piece of the ghost vector.  Both paths (host and device
-   vectors) send the same messages, so ranks may mix them.
+   and each message lands in one contiguous piece of the ghost vector.  Both host-staged paths (host and
+   device vectors) send the same messages, so ranks may mix them.
+
+   When every rank runs on one node with GPUs that reach each other (NVLink or PCIe peer access), the
+   peer path (mpi/cuda/ghostspeer.c) skips host memory: each rank packs on its GPU and the ranks that
+   need the values copy them straight from its GPU memory (CUDA IPC), while MPI carries only empty notes
+   that order the copies.  The host then never waits for the GPU.  It is chosen for all ranks together
+   at set-up (the first product of a pattern, on device vectors everywhere), and a rank given host
+   vectors later takes part through its GPU.
 */
 #pragma once
 
@@ -24,8 +31,10 @@ typedef struct _n_AIJTunedGhostsCUDA *AIJTunedGhostsCUDA; /* the device path's b
 typedef struct AIJTunedGhosts_s {
   PetscObjectState nonzerostate; /* of the matrix the pattern was made for (the same on every rank) */
   PetscBool        usable;       /* every rank's column map is sorted: else MPIAIJ's scatter is used */
+  PetscBool        peer_asked;   /* -mat_aijtuned_ghost_peer at set-up */
+  PetscBool        peer;         /* every rank takes the peer path */
   MPI_Comm         comm;
-  PetscMPIInt      tag;
+  PetscMPIInt      tag, tag_read;     /* values (or the peer path's 'packed' notes); the peer path's 'read' notes */
   PetscMPIInt      nto, nfrom;          /* ranks this rank sends to and receives from */
   PetscMPIInt     *to, *from;
   PetscInt        *to_start;            /* nto + 1 offsets into the send buffer */
@@ -39,7 +48,7 @@ typedef struct AIJTunedGhosts_s {
   AIJTunedGhostsCUDA cuda;
 } AIJTunedGhosts;
 
-PETSC_INTERN PetscErrorCode AIJTunedGhostsSetUp(Mat, AIJTunedGhosts **);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsSetUp(Mat, PetscBool, PetscBool, AIJTunedGhosts **);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsDestroy(AIJTunedGhosts **);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsPost(AIJTunedGhosts *, PetscScalar *, const PetscScalar *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginHost(AIJTunedGhosts *, Vec);
@@ -48,5 +57,8 @@ PETSC_INTERN PetscErrorCode AIJTunedGhostsEndHost(AIJTunedGhosts *, Vec *);
 #if defined(PETSC_HAVE_CUDA)
 PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *, Vec);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *, Vec *);
-PETSC_INTERN PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhosts *);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsPeerSetUp(Mat, AIJTunedGhosts *, PetscBool);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *, Vec, PetscBool);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *, PetscBool, Vec *);
 #endif

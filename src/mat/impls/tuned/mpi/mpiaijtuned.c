@@ -2,9 +2,9 @@
    MATMPIAIJTUNED: MPIAIJ whose diagonal and off-diagonal blocks are MATSEQAIJTUNED.
 
    MatMult keeps MPIAIJ's shape: start the ghost exchange, multiply the diagonal block, finish the
-   exchange, add the off-diagonal block's product.  The exchange is aijtuned's own (ghosts.h: pinned
-   host buffers and a second stream on the GPU); -mat_aijtuned_ghost_exchange 0 gives MPIAIJ's scatter
-   back.  Each block plans on its own: the off-diagonal block (short rows over few columns) gets its
+   exchange, add the off-diagonal block's product.  The exchange is aijtuned's own (ghosts.h: copies
+   between the GPUs of one node, else pinned host buffers and a second stream on the GPU);
+   -mat_aijtuned_ghost_exchange 0 gives MPIAIJ's scatter back.  Each block plans on its own: the off-diagonal block (short rows over few columns) gets its
    own plan, not the diagonal block's.  Everything else is MPIAIJ's.
 */
 #include "ghosts.h"
@@ -84,6 +84,31 @@ static PetscErrorCode OnDevice(Mat A, Vec x, Vec z, Vec y, PetscBool *device)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The exchange's three paths: between GPUs (chosen for all ranks at set-up), host-staged from the device, on the host. */
+static PetscErrorCode GhostsBegin(AIJTunedGhosts *g, Vec x, PetscBool device)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  if (g->peer) PetscCall(AIJTunedGhostsBeginPeer(g, x, device));
+  else if (device) PetscCall(AIJTunedGhostsBeginCUDA(g, x));
+  else
+#endif
+    PetscCall(AIJTunedGhostsBeginHost(g, x));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode GhostsEnd(AIJTunedGhosts *g, PetscBool device, Vec *lvec)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  if (g->peer) PetscCall(AIJTunedGhostsEndPeer(g, device, lvec));
+  else if (device) PetscCall(AIJTunedGhostsEndCUDA(g, lvec));
+  else
+#endif
+    PetscCall(AIJTunedGhostsEndHost(g, lvec));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* y = A x (z NULL) or y = A x + z, with aijtuned's ghost exchange around the diagonal block's product. */
 static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
 {
@@ -97,8 +122,10 @@ static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
-  /* every rank decides alike: the settings come from the same options, nonzerostate is reduced over the ranks at assembly */
-  if (ctx->settings.ghost_exchange && (!ctx->ghosts || ctx->ghosts->nonzerostate != A->nonzerostate)) PetscCall(AIJTunedGhostsSetUp(A, &ctx->ghosts));
+  PetscCall(OnDevice(A, x, z, y, &device));
+  /* every rank decides alike: the settings come from the same options, nonzerostate is reduced over the ranks at assembly;
+     the copies between GPUs are tried when the first product's vectors are on the device (set-up agrees over the ranks) */
+  if (ctx->settings.ghost_exchange && (!ctx->ghosts || ctx->ghosts->nonzerostate != A->nonzerostate || ctx->ghosts->peer_asked != ctx->settings.ghost_peer)) PetscCall(AIJTunedGhostsSetUp(A, ctx->settings.ghost_peer, device, &ctx->ghosts));
   if (!ctx->settings.ghost_exchange || !ctx->ghosts->usable) {
     if (z) PetscCall(ctx->base.ops.multadd(A, x, z, y));
     else PetscCall(ctx->base.ops.mult(A, x, y));
@@ -106,20 +133,11 @@ static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
   }
   g = ctx->ghosts;
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(OnDevice(A, x, z, y, &device));
-#if defined(PETSC_HAVE_CUDA)
-  if (device) PetscCall(AIJTunedGhostsBeginCUDA(g, x));
-  else
-#endif
-    PetscCall(AIJTunedGhostsBeginHost(g, x));
+  PetscCall(GhostsBegin(g, x, device));
   if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
   else PetscCall((*Ad->ops->mult)(Ad, x, y));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
-#if defined(PETSC_HAVE_CUDA)
-  if (device) PetscCall(AIJTunedGhostsEndCUDA(g, &lvec));
-  else
-#endif
-    PetscCall(AIJTunedGhostsEndHost(g, &lvec));
+  PetscCall(GhostsEnd(g, device, &lvec));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
   if (g->nghost) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y)); /* no ghosts: the off-diagonal block is empty */
   PetscFunctionReturn(PETSC_SUCCESS);

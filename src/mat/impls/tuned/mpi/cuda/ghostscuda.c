@@ -15,27 +15,17 @@
    comes after the previous product's off-diagonal block (the last reader of the ghost vector), and the
    host's wait for 'packed' comes after the previous copy out of the receive buffer on T.
 */
-#include "../ghosts.h"
-#include <petscdevice_cuda.h>
-#include "aijtkernels.h"
+#include "ghostscuda.h"
 
-struct _n_AIJTunedGhostsCUDA {
-  aijt_int    *send_rows; /* device copy of the pattern's rows to send */
-  double      *send_dev;  /* the packed values on the device */
-  double      *send_buf;  /* pinned host memory that MPI sends from */
-  double      *recv_buf;  /* pinned host memory that MPI receives into */
-  Vec          lvec;      /* the ghosts, a CUDA vector */
-  cudaStream_t side;
-  cudaEvent_t  ready, packed, arrived;
-};
-
-PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *cp)
+/* Collective when the peer path is on (AIJTunedGhostsPeerFree). */
+PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhosts *g)
 {
-  AIJTunedGhostsCUDA c = *cp;
+  AIJTunedGhostsCUDA c = g->cuda;
 
   PetscFunctionBegin;
   if (!c) PetscFunctionReturn(PETSC_SUCCESS);
   if (c->side) PetscCallCUDA(cudaStreamSynchronize(c->side));
+  PetscCall(AIJTunedGhostsPeerFree(g));
   if (c->send_rows) PetscCallCUDA(cudaFree(c->send_rows));
   if (c->send_dev) PetscCallCUDA(cudaFree(c->send_dev));
   if (c->send_buf) PetscCallCUDA(cudaFreeHost(c->send_buf));
@@ -45,11 +35,12 @@ PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhostsCUDA *cp)
   if (c->packed) PetscCallCUDA(cudaEventDestroy(c->packed));
   if (c->arrived) PetscCallCUDA(cudaEventDestroy(c->arrived));
   PetscCall(VecDestroy(&c->lvec));
-  PetscCall(PetscFree(*cp));
+  PetscCall(PetscFree(g->cuda));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode Create(AIJTunedGhosts *g)
+/* The buffers, the ghost vector, the second stream and its events; staged: the pinned host buffers too. */
+PetscErrorCode AIJTunedGhostsCUDACreate(AIJTunedGhosts *g, PetscBool staged)
 {
   AIJTunedGhostsCUDA c;
   size_t             nsend = (size_t)g->to_start[g->nto];
@@ -62,9 +53,9 @@ static PetscErrorCode Create(AIJTunedGhosts *g)
     PetscCallCUDA(cudaMemcpy(c->send_rows, g->send_rows, nsend * sizeof(aijt_int), cudaMemcpyHostToDevice));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)(nsend * sizeof(aijt_int))));
     PetscCallCUDA(cudaMalloc((void **)&c->send_dev, nsend * sizeof(double)));
-    PetscCallCUDA(cudaHostAlloc((void **)&c->send_buf, nsend * sizeof(double), cudaHostAllocDefault));
+    if (staged) PetscCallCUDA(cudaHostAlloc((void **)&c->send_buf, nsend * sizeof(double), cudaHostAllocDefault));
   }
-  if (g->nghost) PetscCallCUDA(cudaHostAlloc((void **)&c->recv_buf, (size_t)g->nghost * sizeof(double), cudaHostAllocDefault));
+  if (g->nghost && staged) PetscCallCUDA(cudaHostAlloc((void **)&c->recv_buf, (size_t)g->nghost * sizeof(double), cudaHostAllocDefault));
   PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, g->nghost, &c->lvec));
   { /* its device array now, allocated in PETSc's stream, before the second stream ever writes it */
     PetscScalar *l;
@@ -88,7 +79,7 @@ PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *g, Vec x)
   aijt_int           nsend = (aijt_int)g->to_start[g->nto];
 
   PetscFunctionBegin;
-  if (!g->cuda) PetscCall(Create(g));
+  if (!g->cuda) PetscCall(AIJTunedGhostsCUDACreate(g, PETSC_TRUE));
   c = g->cuda;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   if (nsend) {
