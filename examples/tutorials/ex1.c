@@ -173,6 +173,21 @@ int main(int argc, char **argv)
       args: -dim 3 -n 24 -ksp_type cg -pc_type jacobi -mat_type aijtuned -vec_type cuda -use_gpu_aware_mpi 0 -resolve -log_view :/dev/null
       filter: grep "second solve"
 
+   # which way the ghost values travel, viewed after a solve (with CUDA: between the GPUs)
+   test:
+      suffix: ghosts_view
+      requires: !cuda
+      nsize: 2
+      args: -dim 2 -n 8 -ksp_type cg -pc_type jacobi -mat_type aijtuned -ksp_view_mat ::ascii_info
+      filter: grep "ghost exchange"
+
+   test:
+      suffix: cuda_ghosts_view
+      requires: cuda
+      nsize: 2
+      args: -dim 2 -n 8 -ksp_type cg -pc_type jacobi -mat_type aijtuned -use_gpu_aware_mpi 0 -ksp_view_mat ::ascii_info
+      filter: grep "ghost exchange"
+
    test:
       suffix: help
       args: -mat_type aijtuned -help

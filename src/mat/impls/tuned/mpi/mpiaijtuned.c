@@ -226,6 +226,25 @@ static PetscErrorCode ViewSummary(Mat A, PetscViewer viewer)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Which way MatMult's ghost values travel (the same on every rank but for host-staged ranks on host vectors). */
+static PetscErrorCode ViewGhosts(Mat A, PetscViewer viewer)
+{
+  Mat_MPIAIJTuned *ctx;
+  AIJTunedGhosts  *g;
+  const char      *how;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  g = ctx->ghosts;
+  if (!ctx->settings.ghost_exchange) how = "MPIAIJ's scatter (-mat_aijtuned_ghost_exchange 0)";
+  else if (!g || g->nonzerostate != A->nonzerostate || g->peer_asked != ctx->settings.ghost_peer) how = "aijtuned's, its path chosen at the first product";
+  else if (!g->usable) how = "MPIAIJ's scatter (a column map is not sorted)";
+  else if (g->peer) how = "aijtuned's, copied between the GPUs (CUDA IPC)";
+  else how = "aijtuned's, through host memory";
+  PetscCall(PetscViewerASCIIPrintf(viewer, "ghost exchange: %s\n", how));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode ViewDetail(Mat A, PetscViewer viewer)
 {
   Mat             blocks[2];
@@ -258,7 +277,10 @@ static PetscErrorCode MatView_MPIAIJTuned(Mat A, PetscViewer viewer)
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &iascii));
   if (!iascii || !A->assembled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerGetFormat(viewer, &format));
-  if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) PetscCall(ViewSummary(A, viewer));
+  if (format == PETSC_VIEWER_ASCII_INFO || format == PETSC_VIEWER_ASCII_INFO_DETAIL) {
+    PetscCall(ViewSummary(A, viewer));
+    PetscCall(ViewGhosts(A, viewer));
+  }
   if (format == PETSC_VIEWER_ASCII_INFO_DETAIL) PetscCall(ViewDetail(A, viewer));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
