@@ -89,18 +89,8 @@ static int same(const double *a, const double *b, aijt_int n)
   return 1;
 }
 
-static int failures = 0, checks = 0;
-
-#define EXPECT(cond, ...) \
-  do { \
-    checks++; \
-    if (!(cond)) { \
-      failures++; \
-      printf("FAIL %s: ", A->name); \
-      printf(__VA_ARGS__); \
-      printf("\n"); \
-    } \
-  } while (0)
+#define EXPECT_WHERE() printf("%s: ", A->name) /* every check names its matrix */
+#include "../common/expect.h"
 
 static aijt_model model; /* the synthetic one: the model planner is checked like the rules */
 
