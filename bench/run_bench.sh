@@ -14,14 +14,10 @@
 #   TIME_SPMV=300 TIME_KSP=90   time limits in seconds (with the build, at most ~9 minutes in all)
 set -uo pipefail
 out=${1:?usage: bash bench/run_bench.sh OUTDIR}
-cd "$(dirname "$0")/.." || exit 1
-mkdir -p "$out"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda PETSC_OPTIONS="-use_gpu_aware_mpi 0"
-start=$(date +%s)
-stamp() { echo "$(( $(date +%s) - start )) s: $*" | tee -a "$out/run.txt"; }
+source "$(dirname "$0")/session.sh" "$out"
 
 {
-  echo "commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+  commit_line
   echo "date   $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "env    SUITE=${SUITE:-} FILES=${FILES:-} REPS=${REPS:-} KSP_N=${KSP_N:-} KSP_FILE=${KSP_FILE:-} KSP_GEN=${KSP_GEN:-} SPMV_OPTS=${SPMV_OPTS:-} KSP_OPTS=${KSP_OPTS:-}"
 } > "$out/run.txt"

@@ -16,17 +16,12 @@
 #   TIME_JOB=120 DEADLINE=470                seconds
 set -uo pipefail
 out=${1:?usage: bash bench/run_scaling.sh OUTDIR}
-cd "$(dirname "$0")/.." || exit 1
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda PETSC_OPTIONS="-use_gpu_aware_mpi 0"
-start=$(date +%s)
+source "$(dirname "$0")/session.sh" "$out"
 deadline=$(( start + ${DEADLINE:-470} ))
 log="$out/run.txt"
-stamp() { echo "$(( $(date +%s) - start )) s: $*" | tee -a "$log"; }
 
 {
-  echo "commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')"
+  commit_line
   echo "date   $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "env    RANKS=${RANKS:-} WEAK=${WEAK:-} STRONG=${STRONG:-} IRREGULAR=${IRREGULAR:-} REPS=${REPS:-} OPTS=${OPTS:-}"
   nvidia-smi --query-gpu=index,name,pci.bus_id,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv 2>&1

@@ -10,13 +10,8 @@
 # Environment: SUITE, FILES (bench_spmv's -suite and -f), REPS (100), SKIP_TESTS=1.
 set -uo pipefail
 out=${1:?usage: bash bench/run_tuning.sh OUTDIR}
-cd "$(dirname "$0")/.." || exit 1
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda PETSC_OPTIONS="-use_gpu_aware_mpi 0"
-start=$(date +%s)
-stamp() { echo "$(( $(date +%s) - start )) s: $*" | tee -a "$out/run.txt"; }
-echo "commit $(git rev-parse HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with local changes)')" > "$out/run.txt"
+source "$(dirname "$0")/session.sh" "$out"
+commit_line > "$out/run.txt"
 
 bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
 make -j16 BUILD=build-cuda all bench > "$out/make.log" 2>&1 || { tail -40 "$out/make.log"; stamp "build FAILED"; exit 1; }
