@@ -86,7 +86,7 @@ static digest layouts_digest(const aijt_layouts *L)
   MIX(&h, L->nrows), MIX(&h, L->ncols), MIX(&h, L->nstrips);
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S    = &L->strips[s];
-    size_t             nptr = S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->format == AIJT_DIA ? (size_t)S->width : S->ptr ? (size_t)S->nrows + 1 : 0;
+    size_t             nptr = aijt_layout_ptr_count(S);
     MIX(&h, S->format), MIX(&h, S->nrows), MIX(&h, S->nslots), MIX(&h, S->width), MIX(&h, S->chunk);
     MIXN(&h, S->rows, S->nrows);
     MIXN(&h, S->ptr, nptr);

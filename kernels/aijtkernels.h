@@ -1,7 +1,7 @@
 /*
    aijtuned CUDA kernels: the public C API.
 
-   aijt_cuda_spmv runs a whole plan: every strip in one launch (the grid is cut into one range of blocks
+   aijt_cuda_spmv runs a whole plan: every strip (PANEL strips apart: two launches of their own) in one launch (the grid is cut into one range of blocks
    per strip, each block running its strip's format), then the COO tail if there is one.  One launch
    instead of one per strip matters on the medium matrices, whose whole product takes a few
    microseconds, about the cost of issuing a launch; and strips of one launch run side by side, so a
@@ -16,7 +16,8 @@
 
    Every function returns cudaErrorInvalidValue for parameters no kernel can honour (tpr not a power of
    two in [1, 32], blocks_per_row < 1 or a split LONG strip without its workspace, chunk < 1, width
-   outside its range, an unknown format), cudaSuccess when there is nothing to launch, and otherwise
+   outside its range, a PANEL strip without its workspace or with panels wider than AIJT_PANEL_WIDTH,
+   an unknown format), cudaSuccess when there is nothing to launch, and otherwise
    cudaGetLastError() after its launches.
 
    Plain C: the PETSc glue includes it from C.  aijt_int and aijt_format come from the planner, so the
@@ -49,8 +50,9 @@ typedef struct {
   aijt_int        nslots;         /* stored slots, padding included */
   aijt_int        width;          /* ELL: slots per row (column-major, stride nrows); DIA: diagonals (<= 32) */
   aijt_int        row0;           /* DIA: strip row i is original row row0 + i */
-  int             chunk;          /* SELL: rows per slice (any C >= 1) */
-  int             tpr;            /* CSR: threads per row, 1, 2, 4, 8, 16 or 32 */
+  aijt_int        ncols;          /* PANEL: columns of x; width is the panel's, col relative to the panel */
+  int             chunk;          /* SELL: rows per slice (any C >= 1); PANEL: rows per thread block */
+  int             tpr;            /* CSR, PANEL: threads per row, 1, 2, 4, 8, 16 or 32 */
   int             blocks_per_row; /* LONG: thread blocks per row, >= 1 */
   int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 512], <= 0: 256 */
   /* LONG with blocks_per_row > 1: the parts of a row meet here, the last part to finish adds them up in
@@ -58,6 +60,7 @@ typedef struct {
      nrows counters, zero before the first call; every call leaves them zero. */
   double   *partial;
   unsigned *count;
+  /* PANEL: partial holds npanels * nrows doubles, each row's sum in each panel (count unused). */
 } aijt_dev_strip;
 
 /* The COO tail on the device. */

@@ -61,7 +61,7 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
     size_t             nptr, npartial, ncount;
     aijt_dev_strip_init(d, &P->strips[s], S);
     D->nstrips = s + 1;
-    if (o && o->tpr && d->format == AIJT_CSR) d->tpr = o->tpr;
+    if (o && o->tpr && (d->format == AIJT_CSR || d->format == AIJT_PANEL)) d->tpr = o->tpr;
     if (o && o->bpr && d->format == AIJT_LONG) d->blocks_per_row = o->bpr;
     if (o && o->block) d->block = o->block;
     nptr = aijt_dev_strip_ptr_count(d);
@@ -74,8 +74,8 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
     if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
     if (npartial) {
       ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->partial, npartial * sizeof(double)), "cudaMalloc partial");
-      ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
-      ok = ok && aijt_cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
+      if (ncount) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
+      if (ncount) ok = ok && aijt_cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
     }
   }
   D->tail.nnz   = L->tail.nnz;

@@ -19,7 +19,7 @@ typedef struct {
 
 /* Launch parameters that replace the plan's where > 0 (the kernel test's rule sets). */
 typedef struct {
-  int tpr, bpr, block;
+  int tpr, bpr, block; /* tpr: CSR and PANEL strips */
 } aijt_dev_params;
 
 /* 1 on success; otherwise prints what failed and returns 0. */

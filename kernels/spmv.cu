@@ -21,6 +21,7 @@
 #include "csr_vector.cuh"
 #include "dia.cuh"
 #include "ell.cuh"
+#include "panel.cuh"
 #include "sell.cuh"
 
 #include <string.h>
@@ -115,9 +116,30 @@ bool strip_ok(const aijt_dev_strip *s)
     return s->width >= 0 && s->width <= AIJT_DIA_MAX_DIAGS;
   case AIJT_COO:
     return true;
+  case AIJT_PANEL:
+    return valid_tpr(s->tpr) && s->width >= 1 && s->width <= AIJT_PANEL_WIDTH && s->chunk >= 1 && s->ncols >= 0 && (s->nrows == 0 || s->partial);
   default:
     return false;
   }
+}
+
+/* A PANEL strip: its panels, then the sums of each row's partial sums. */
+cudaError_t launch_panel(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  const int64_t np = s->ncols <= s->width ? 1 : ((int64_t)s->ncols + s->width - 1) / s->width;
+  const int64_t g  = np * (((int64_t)s->nrows + s->chunk - 1) / s->chunk), rows = ((int64_t)s->nrows + 31) / 32;
+  const size_t  smem = (size_t)s->width * sizeof(double);
+  if (g > kGridXMax || rows > kGridXMax) return cudaErrorInvalidValue;
+  switch (s->tpr) {
+#define AIJT_PANEL_CASE(T) \
+  case T: \
+    aijt::panel_kernel<T><<<(unsigned)g, block_of(s->block), smem, stream>>>(*s, x); \
+    break;
+    AIJT_TPR_LIST(AIJT_PANEL_CASE)
+#undef AIJT_PANEL_CASE
+  }
+  aijt::panel_sum<<<(unsigned)rows, 32 * PANEL_SUM_WARPS, 0, stream>>>(*s, z, y);
+  return cudaGetLastError();
 }
 
 /* Blocks for one unit of work per thread (or group, or block), at least 1, capped. */
@@ -152,6 +174,7 @@ extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, cons
   d->width          = S->width;
   d->chunk          = S->chunk;
   d->row0           = S->nrows ? S->rows[0] : 0;
+  d->ncols          = S->ncols;
   d->tpr            = P->tpr;
   d->blocks_per_row = P->blocks_per_row;
   d->block          = P->block;
@@ -167,6 +190,8 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
     return d->chunk > 0 ? (size_t)((d->nrows + d->chunk - 1) / d->chunk) + 1 : 0;
   case AIJT_DIA:
     return (size_t)d->width;
+  case AIJT_PANEL:
+    return d->width > 0 ? (size_t)(d->ncols <= d->width ? 1 : (d->ncols + d->width - 1) / d->width) * (size_t)d->nrows + 1 : 0;
   default:
     return 0;
   }
@@ -177,6 +202,7 @@ extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *nparti
   const bool split = d->format == AIJT_LONG && d->blocks_per_row > 1;
   *npartial        = split ? (size_t)d->nrows * (size_t)d->blocks_per_row : 0;
   *ncount          = split ? (size_t)d->nrows : 0;
+  if (d->format == AIJT_PANEL) *npartial = aijt_dev_strip_ptr_count(d) ? aijt_dev_strip_ptr_count(d) - 1 : 0;
 }
 
 extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream)
@@ -202,6 +228,10 @@ extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips,
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S = &strips[s];
     if (S->nrows == 0) continue;
+    if (S->format == AIJT_PANEL) { /* launches of its own; strips own disjoint rows, so order is free */
+      if ((err = launch_panel(S, x, z, y, stream)) != cudaSuccess) return err;
+      continue;
+    }
     const unsigned b = block_of(S->block);
     if (a.nstrips == AIJT_FUSED_MAX || (a.nstrips && b != block)) {
       if ((err = launch(a, block, x, z, y, stream)) != cudaSuccess) return err;

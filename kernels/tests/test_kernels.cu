@@ -15,7 +15,7 @@
      inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
              non-finite as the reference, others within the random bound (padding must not leak an Inf;
              column 0 is where a padding index clamped to 0 would read).
-   Rule sets include overrides of the plan's launch parameters (every tpr, a forced multi-block LONG
+   Rule sets include overrides of the plan's launch parameters (every tpr of CSR, PANEL's extremes, a forced multi-block LONG
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
    Without a CUDA device: "no CUDA device: skipped", exit 0.
@@ -156,6 +156,12 @@ static void make_rulesets(void)
     rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
     rs->tpr           = tpr;
   }
+  rs                = add_ruleset("panel tpr=1");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
+  rs->tpr           = 1;
+  rs                = add_ruleset("panel tpr=32 block=64");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
+  rs->tpr = 32, rs->block = 64;
   rs                = add_ruleset("long bpr=7 block=64");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
   rs->bpr = 7, rs->block = 64;
@@ -326,6 +332,13 @@ static int api_checks(cudaStream_t stream)
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_DIA, s.width = AIJT_DIA_MAX_DIAGS + 1;
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_PANEL, s.width = AIJT_PANEL_WIDTH, s.chunk = 1, s.tpr = 4, s.ncols = 100; /* no workspace */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.partial = (double *)&t, s.width = AIJT_PANEL_WIDTH + 1; /* panels wider than shared memory holds */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.width = AIJT_PANEL_WIDTH, s.chunk = 0;
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.partial = NULL;
   s.format = AIJT_NFORMATS;
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   ok &= aijt_cuda_spmv(NULL, 1, NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
@@ -396,6 +409,10 @@ int main(void)
   /* runs of 5 long (12 >= long_row 8) and 5 short rows: unsorted small plans cut 80 strips, several launches */
   for (aijt_int i = 0; i < 400; i++) len[i] = (i / 5) % 2 ? 3 : 12;
   mats[nmats++] = make("many_strips", 400, 2000, len);
+  /* LP-like: wide rows over 5 column panels, 20 entries per row and panel: the default plans are one
+     PANEL strip of 5 row groups, the last one short */
+  for (aijt_int i = 0; i < 3000; i++) len[i] = 90 + (aijt_int)(rnd() % 21);
+  mats[nmats++] = make("lp_like_5_panels", 3000, 30000, len);
 
   make_rulesets();
   for (int m = 0; m < nmats; m++) {

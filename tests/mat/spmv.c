@@ -115,7 +115,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 {
   const Variant variants[] = {
     {"csr,long,ell,sell,coo,dia", "1", "0"}, {"csr,long,ell,sell,coo", "1", "1"}, {"csr,long,ell,sell,coo", "0", "1"},
-    {"dia,csr", "1", "0"}, {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"},
+    {"dia,csr", "1", "0"}, {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"}, {"panel", "1", "1"},
   };
   Vec       x, z, ya, yt;
   PetscReal worst = 0;

@@ -262,6 +262,24 @@ static int ref_strip(const aijt_strip *P, const aijt_plan *plan, const aijt_csr 
       }
     }
   } break;
+  case AIJT_PANEL: { /* panel by panel, row by row: every entry of the row in the panel, in column order */
+    aijt_int np = (A->ncols + P->width - 1) / P->width, q = 0;
+    if (np < 1) np = 1;
+    S->width = P->width, S->chunk = P->chunk, S->ncols = A->ncols;
+    S->ptr   = (aijt_int *)ref_alloc((size_t)(np * S->nrows) + 1, sizeof(aijt_int));
+    ref_slots(S, P->nnz);
+    for (aijt_int p = 0; p < np; p++)
+      for (aijt_int i = 0; i < S->nrows; i++) {
+        if (S->rows[i] != S->rows[0] + i) return 1;
+        for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++)
+          if (A->colidx[k] / P->width == p) {
+            ref_put(S, q, A, k);
+            S->col[q++] -= p * P->width;
+          }
+        S->ptr[p * S->nrows + i + 1] = q;
+      }
+    if (q != P->nnz) return 1;
+  } break;
   default:
     return 1;
   }
@@ -281,6 +299,7 @@ static int ref_strip(const aijt_strip *P, const aijt_plan *plan, const aijt_csr 
 
 static size_t ptr_count(const aijt_layout *S)
 {
+  if (S->format == AIJT_PANEL) return (size_t)((S->ncols + S->width - 1) / S->width > 1 ? (S->ncols + S->width - 1) / S->width : 1) * (size_t)S->nrows + 1;
   return S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->format == AIJT_DIA ? (size_t)S->width : S->ptr ? (size_t)S->nrows + 1 : 0;
 }
 
@@ -289,7 +308,7 @@ static int same_layouts(const aijt_layouts *L, const aijt_layout *R, int n, cons
   int ok = L->nstrips == n && L->tail.nnz == T->nnz;
   for (int s = 0; ok && s < n; s++) {
     const aijt_layout *a = &L->strips[s], *b = &R[s];
-    ok = a->format == b->format && a->nrows == b->nrows && a->nslots == b->nslots && a->width == b->width && a->chunk == b->chunk;
+    ok = a->format == b->format && a->nrows == b->nrows && a->nslots == b->nslots && a->width == b->width && a->chunk == b->chunk && a->ncols == b->ncols;
     ok = ok && SAME(a->rows, b->rows, b->nrows) && SAME(a->ptr, b->ptr, ptr_count(b)) && SAME(a->col, b->col, b->nslots) && SAME(a->val, b->val, b->nslots) && SAME(a->src, b->src, b->nslots) && SAME(a->mask, b->mask, b->nrows);
     if (!ok) printf("  %s: strip %d (%s) differs from the reference\n", label, s, aijt_format_names[b->format]);
   }

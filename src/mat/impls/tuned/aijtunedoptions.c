@@ -48,7 +48,7 @@ static PetscErrorCode ParseFormats(char **names, PetscInt n, unsigned *allowed)
   *allowed = 0;
   for (PetscInt i = 0; i < n; i++) {
     aijt_format f;
-    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo, dia", names[i]);
+    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo, dia, panel", names[i]);
     *allowed |= AIJT_FORMAT_BIT(f);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -64,7 +64,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "AIJTUNED options");
-  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo, dia)", "MATAIJTUNED", names, &n, &flg));
+  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo, dia, panel)", "MATAIJTUNED", names, &n, &flg));
   if (flg) {
     unsigned allowed = 0;
     PetscErrorCode ierr = ParseFormats(names, n, &allowed);
@@ -120,6 +120,10 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsReal("-mat_aijtuned_dia_min_fill", "Rules planner: DIA for matrices whose entries fill at least this share of their diagonals", "MATAIJTUNED", rval, &rval, &flg));
   PetscCheck(!flg || (rval >= 0 && rval <= 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_dia_min_fill %g must be in [0, 1]", (double)rval);
   R->dia_min_fill = (double)rval;
+  rval = (PetscReal)R->panel_min_len;
+  PetscCall(PetscOptionsReal("-mat_aijtuned_panel_min_len", "PANEL (column panels of x in shared memory) for matrices of at least 4 panels whose rows hold at least this many entries per panel on average", "MATAIJTUNED", rval, &rval, &flg));
+  PetscCheck(!flg || rval >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_panel_min_len %g must be >= 0", (double)rval);
+  R->panel_min_len = (double)rval;
   PetscOptionsHeadEnd();
   s->from_options = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -38,16 +38,21 @@ typedef enum {
   AIJT_SELL,    /* sliced ELLPACK (SELL-C-sigma): a width per slice of C rows */
   AIJT_COO,     /* the strip's entries live in the COO tail */
   AIJT_DIA,     /* diagonals: a value per row and diagonal, no column indices; rows in natural order */
+  AIJT_PANEL,   /* column panels: each thread block holds one panel of x in shared memory; natural order */
   AIJT_NFORMATS
 } aijt_format;
 
-extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia" */
+extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia", "panel" */
 
 #define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
 #define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
 
 /* A DIA strip has at most this many diagonals: a row's diagonals are the bits of one 32-bit mask. */
 #define AIJT_DIA_MAX_DIAGS 32
+
+/* A PANEL strip cuts the columns into panels of this many: a panel of x (48 KiB) fits a block's shared
+   memory with four blocks of 512 threads per SM (bench/results/2026-11-21-h200-panel-experiment). */
+#define AIJT_PANEL_WIDTH 6144
 
 /* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches. */
 #define AIJT_FUSED_MAX 16
@@ -70,6 +75,7 @@ typedef struct {
   int      sell_sigma;     /* sigma of SELL-C-sigma: rows sorted within windows of this many (unsorted plans) */
   int      block;          /* threads per block for every kernel */
   double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
+  double   panel_min_len;  /* PANEL for the whole matrix when its rows hold at least this many entries per column panel */
   int      empty_free;     /* the matrix only ever computes y += A x in place (MPIAIJ's off-diagonal block):
                               its empty rows cost nothing, since that product skips them (model planner) */
 } aijt_rules;
@@ -89,11 +95,11 @@ typedef struct {
   aijt_int    nnz;            /* entries the strip's own layout holds (not its tail entries) */
   aijt_int    tail_nnz;       /* entries this strip sends to the COO tail */
   aijt_int    max_len;        /* longest row of the strip */
-  int         tpr;            /* CSR: threads per row, a power of two in [1, 32] */
+  int         tpr;            /* CSR, PANEL: threads per row, a power of two in [1, 32] */
   int         block;          /* threads per block */
   int         blocks_per_row; /* LONG: thread blocks cooperating on one row */
-  aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals */
-  int         chunk;          /* SELL: rows per slice */
+  aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals.  PANEL: columns per panel */
+  int         chunk;          /* SELL: rows per slice.  PANEL: rows per thread block */
   int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
   double      predicted_us;   /* the performance model's time for the strip alone (0: not predicted) */
   double      tuned_us;       /* its time on the GPU with the parameters run-time tuning kept (0: not tuned) */
@@ -146,9 +152,11 @@ typedef struct {
   aijt_int    nrows;  /* rows of the strip */
   aijt_int   *rows;   /* original row of each strip row */
   aijt_int    nslots; /* stored slots, padding included */
-  aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width diagonal offsets */
-  aijt_int    width;  /* ELL: slots per row; DIA: diagonals */
-  int         chunk;  /* SELL */
+  aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width diagonal offsets;
+                         PANEL: npanels * nrows + 1 offsets, panel after panel, row after row within a panel */
+  aijt_int    width;  /* ELL: slots per row; DIA: diagonals; PANEL: columns per panel */
+  int         chunk;  /* SELL: rows per slice; PANEL: rows per thread block */
+  aijt_int    ncols;  /* PANEL: columns of the matrix (the last panel may be narrower); col is relative to the panel */
   aijt_int   *col;    /* column of each slot; -1 marks padding (DIA: NULL, the column is row + offset) */
   uint32_t   *mask;   /* DIA: bit d of row i set when the row has an entry on diagonal d (slot d * nrows + i) */
   double     *val;
@@ -174,6 +182,10 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
 /* Same pattern, new values: refill every slot from the CSR value array. */
 void aijt_layouts_refresh(aijt_layouts *L, const double *values);
 void aijt_layouts_destroy(aijt_layouts **L);
+/* Entries of a layout's ptr array (0: none). */
+size_t aijt_layout_ptr_count(const aijt_layout *S);
+/* PANEL: the panels of a matrix with ncols columns (at least 1). */
+aijt_int aijt_panel_count(aijt_int ncols, aijt_int width);
 /* Bytes the layouts occupy (values, indices, refresh maps). */
 size_t aijt_layouts_bytes(const aijt_layouts *L);
 

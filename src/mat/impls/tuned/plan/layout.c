@@ -235,6 +235,43 @@ static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag)
   return AIJT_OK;
 }
 
+/* PANEL: the rows (consecutive original rows) panel by panel: slots of panel p and strip row i are
+   [ptr[p * nrows + i], ptr[p * nrows + i + 1]), columns relative to the panel.  A row's entries are
+   sorted by column, so its part in each panel is a run of them: one pass counts, one places. */
+static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip *P)
+{
+  const aijt_int np = aijt_panel_count(A->ncols, P->width), n = S->nrows;
+  aijt_int      *at;
+  aijt_err       err;
+
+  S->width = P->width;
+  S->chunk = P->chunk;
+  S->ncols = A->ncols;
+  if ((double)np * (double)n + 1 > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
+  S->ptr = (aijt_int *)calloc((size_t)(np * n) + 1, sizeof(aijt_int));
+  at     = (aijt_int *)alloc_n((size_t)(np * n), sizeof(aijt_int));
+  if (!S->ptr || !at) {
+    free(at);
+    return AIJT_ERR_MEM;
+  }
+  for (aijt_int i = 0; i < n; i++)
+    for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) S->ptr[(A->colidx[k] / P->width) * n + i + 1]++;
+  for (aijt_int q = 0; q < np * n; q++) S->ptr[q + 1] += S->ptr[q];
+  memcpy(at, S->ptr, (size_t)(np * n) * sizeof(aijt_int));
+  if ((err = alloc_slots(S, (double)S->ptr[np * n]))) {
+    free(at);
+    return err;
+  }
+  for (aijt_int i = 0; i < n; i++)
+    for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) {
+      aijt_int p = A->colidx[k] / P->width, slot = at[p * n + i]++;
+      put(S, slot, A, k);
+      S->col[slot] -= p * P->width;
+    }
+  free(at);
+  return AIJT_OK;
+}
+
 /* Entries of the strip that its own layout leaves out, appended to the tail in plan order. */
 static void append_tail(aijt_coo *T, const aijt_layout *S, aijt_int width, const aijt_csr *A)
 {
@@ -308,6 +345,9 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
     case AIJT_DIA:
       err = build_dia(S, A, P->width);
       break;
+    case AIJT_PANEL:
+      err = build_panel(S, A, P);
+      break;
     default:
       err = AIJT_ERR_FORMAT;
     }
@@ -348,7 +388,7 @@ void aijt_layouts_refresh(aijt_layouts *L, const double *values)
         aijt_int i1 = S->nrows - i0 < REFRESH_ROWS ? S->nrows : i0 + REFRESH_ROWS;
         for (aijt_int j = 0; j < S->width; j++) refill(S->val, S->src, j * S->nrows + i0, j * S->nrows + i1, values, 1);
       }
-    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG);
+    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG && S->format != AIJT_PANEL);
   }
   refill(L->tail.val, L->tail.src, 0, L->tail.nnz, values, 0);
 }
@@ -366,12 +406,26 @@ void aijt_layouts_destroy(aijt_layouts **L)
   *L = NULL;
 }
 
+size_t aijt_layout_ptr_count(const aijt_layout *S)
+{
+  switch (S->format) {
+  case AIJT_SELL:
+    return (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1;
+  case AIJT_DIA:
+    return (size_t)S->width;
+  case AIJT_PANEL:
+    return (size_t)aijt_panel_count(S->ncols, S->width) * (size_t)S->nrows + 1;
+  default:
+    return S->ptr ? (size_t)S->nrows + 1 : 0;
+  }
+}
+
 size_t aijt_layouts_bytes(const aijt_layouts *L)
 {
   size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
-    size_t             nptr = S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->format == AIJT_DIA ? (size_t)S->width : S->ptr ? (size_t)S->nrows + 1 : 0;
+    size_t             nptr = aijt_layout_ptr_count(S);
     bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * ((S->col ? 2 : 1) * sizeof(aijt_int) + sizeof(double));
     if (S->mask) bytes += (size_t)S->nrows * sizeof(uint32_t);
   }

@@ -331,15 +331,42 @@ double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt
   return windows(&c, total, max_windows);
 }
 
+/* PANEL's entries are CSR-vector rows of its mean part per panel, reading x as locally as x can be read
+   (shared memory: the calibration's local columns are the nearest the model has).  What CSR does not pay,
+   each block's panel of x and the partial sums written and read again, goes at the same rate per byte,
+   and the pass that adds the partial sums is one more launch. */
+double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols)
+{
+  const aijt_model_kernel *k      = aijt_model_kernel_find(m, AIJT_CSR, S->tpr);
+  const double             np     = (double)aijt_panel_count(ncols, S->width);
+  const double             nrows  = (double)(S->end - S->begin), parts = nrows * np;
+  const double             blocks = np * ceil(nrows / (double)(S->chunk > 0 ? S->chunk : 1));
+  double                   fill, ns;
+
+  if (!k || !k->npoints) return -1;
+  if (parts <= 0) return 0;
+  fill = (double)S->nnz / parts;
+  ns   = aijt_model_row_ns(k, fill > 1 ? fill : 1, k->d_local[0]);
+  if (ns < 0) return -1;
+  return (parts * ns + ns / (12.0 * fill + 4.0) * (blocks * (double)S->width * 8.0 + parts * 16.0)) * 1e-3 + m->launch_us;
+}
+
 /* Work of a strip with the device full (us), and its time alone (us); -1 when the model lacks the kernel. */
 static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_plan *plan, const aijt_strip *S, double *alone)
 {
   int                      param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_SELL ? S->chunk : 0;
   const aijt_model_kernel *k     = aijt_model_kernel_find(m, S->format == AIJT_COO ? AIJT_COO : S->format, param);
-  double                   d     = S->format == AIJT_DIA ? 0 : aijt_locality(A, plan->order, S->begin, S->end, 16);
+  double                   d     = S->format == AIJT_DIA || S->format == AIJT_PANEL ? 0 : aijt_locality(A, plan->order, S->begin, S->end, 16);
   double                   ns = 0, last_len = -1, last_ns = 0;
 
   *alone = 0;
+  if (S->format == AIJT_PANEL) {
+    const aijt_model_kernel *c    = aijt_model_kernel_find(m, AIJT_CSR, S->tpr);
+    double                   work = aijt_panel_work_us(m, S, A->ncols);
+    if (work < 0 || !c) return -1;
+    *alone = c->overhead_us + work;
+    return work;
+  }
   if (!k) return -1;
   if (S->format == AIJT_DIA || S->format == AIJT_ELL) {
     ns = (double)(S->end - S->begin) * aijt_model_row_ns(k, (double)S->width, d);

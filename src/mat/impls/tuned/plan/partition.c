@@ -19,8 +19,11 @@
    Empty rows form a strip of their own, which an in-place y += A x skips (aijt_plan_empty_tail).
    5. Diagonals.  When DIA is allowed and the matrix has at most 32 diagonals, the whole matrix as one
       DIA strip in natural order, if the model predicts it faster than the split.
+   6. Column panels.  When PANEL is allowed and the rules find the matrix wide and full enough for it
+      (panel.c), the whole matrix as one PANEL strip in natural order, if the model predicts it faster
+      than both.
 
-   Plans the model cannot make (rows left unsorted, DIA alone, no kernel of the allowed formats in the
+   Plans the model cannot make (rows left unsorted, DIA or PANEL alone, no kernel of the allowed formats in the
    model) come from the rules.
 */
 #include "aijtmodel.h"
@@ -267,20 +270,32 @@ static double dia_us(const aijt_csr *A, const aijt_rules *R, const aijt_model *m
   return ns < 0 ? INFINITY : m->launch_us + m->strip_us + (double)A->nrows * ns * 1e-3;
 }
 
+/* Step 6: the predicted time of the whole matrix as one PANEL strip (INFINITY when not worth one). */
+static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, aijt_strip *s)
+{
+  double work;
+
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_PANEL)) || !aijt_panel_worth(p, R) || aijt_panel_strip(p, s)) return INFINITY;
+  work = aijt_panel_work_us(m, s, p->ncols);
+  return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
+}
+
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan *p = NULL;
   aijt_int  *count = NULL;
   int        cap = 0, nd;
-  double     predicted, dia;
+  double     predicted, dia, panel;
+  aijt_strip ps;
   aijt_err   err;
 
   *out = NULL;
   if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
-  if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA)) return aijt_plan_rules(A, rules, out);
+  if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || rules->allowed == AIJT_FORMAT_BIT(AIJT_PANEL)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_start(A, &p))) return err;
-  dia = dia_us(A, rules, m, &nd);
+  dia   = dia_us(A, rules, m, &nd);
+  panel = panel_us(rules, m, p, &ps);
   if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
   if (A->nrows > 1) {
     if ((err = aijt_order_from_counts(A, p->features.max_len, count, &p->order))) goto fail;
@@ -290,7 +305,16 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   free(count);
   count = NULL;
   if (err) goto fail;
-  if (dia < predicted) { /* one DIA strip in natural order instead */
+  if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
+    free(p->order);
+    p->order    = NULL;
+    p->sorted   = 0;
+    p->nstrips  = 0;
+    p->tail_nnz = 0;
+    ps.predicted_us = panel - m->launch_us - m->strip_us + aijt_model_kernel_find(m, AIJT_CSR, ps.tpr)->overhead_us;
+    if ((err = aijt_plan_append(p, &cap, &ps))) goto fail;
+    predicted = panel;
+  } else if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
     memset(&s, 0, sizeof(s));
     s.format = AIJT_DIA;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const aijt_format_names[AIJT_NFORMATS] = {"csr", "long", "ell", "sell", "coo", "dia"};
+const char *const aijt_format_names[AIJT_NFORMATS] = {"csr", "long", "ell", "sell", "coo", "dia", "panel"};
 
 const char *aijt_err_string(aijt_err err)
 {
@@ -68,6 +68,7 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
     if (cnt != S->nnz + S->tail_nnz) return AIJT_ERR_ARG;
     if (S->format == AIJT_CSR && (S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
     if (S->format == AIJT_DIA && (plan->order || S->width < 0 || S->width > AIJT_DIA_MAX_DIAGS)) return AIJT_ERR_ARG;
+    if (S->format == AIJT_PANEL && (plan->order || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
     next = S->end;
     nnz += S->nnz;
     tail += S->tail_nnz;
@@ -123,6 +124,9 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
     break;
   case AIJT_DIA:
     n = snprintf(p, rest, " diagonals %lld, block %d", (long long)s->width, s->block);
+    break;
+  case AIJT_PANEL:
+    n = snprintf(p, rest, " panels of %lld columns, threads/row %d, rows/block %d, block %d", (long long)s->width, s->tpr, s->chunk, s->block);
     break;
   default:
     n = 0;

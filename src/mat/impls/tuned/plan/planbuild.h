@@ -25,6 +25,16 @@ double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt
    count is known (a DIA plan's width), the rest of the matrix need not be read for them. */
 int aijt_diagonals_first(const aijt_csr *A, int n, aijt_int *offsets);
 
+/* PANEL (panel.c): entries per row and panel; whether the whole matrix is worth a PANEL strip by the
+   rules (wide enough, rows full enough); the strip itself, for rows in natural order (AIJT_ERR_OVERFLOW
+   when its offsets would not fit the index type). */
+double   aijt_panel_fill(const aijt_plan *p);
+int      aijt_panel_worth(const aijt_plan *p, const aijt_rules *R);
+aijt_err aijt_panel_strip(const aijt_plan *p, aijt_strip *s);
+/* The model's work (us) of PANEL strip S of a matrix with ncols columns, its second launch included;
+   -1 when the model lacks the CSR kernel of its threads per row (model.c). */
+double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols);
+
 /* A new plan for A: sizes and features, no strips, natural order. */
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
 

@@ -61,6 +61,19 @@ static void ref_dia(const aijt_layout *S, const double *x, const double *z, doub
   }
 }
 
+/* PANEL: a row's entries panel by panel, each in column order: CSR's summation order. */
+static void ref_panel(const aijt_layout *S, const double *x, const double *z, double *y)
+{
+  const aijt_int np = aijt_panel_count(S->ncols, S->width);
+  for (aijt_int i = 0; i < S->nrows; i++) {
+    aijt_int r   = S->rows[i];
+    double   sum = start(z, r);
+    for (aijt_int p = 0; p < np; p++)
+      for (aijt_int k = S->ptr[p * S->nrows + i]; k < S->ptr[p * S->nrows + i + 1]; k++) sum += S->val[k] * x[p * S->width + S->col[k]];
+    y[r] = sum;
+  }
+}
+
 /* A COO strip only initialises its rows; its entries are in the tail. */
 static void ref_coo_rows(const aijt_layout *S, const double *z, double *y)
 {
@@ -85,6 +98,9 @@ void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, doub
     break;
   case AIJT_DIA:
     ref_dia(S, x, z, y);
+    break;
+  case AIJT_PANEL:
+    ref_panel(S, x, z, y);
     break;
   default:
     break;

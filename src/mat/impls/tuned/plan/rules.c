@@ -38,6 +38,9 @@
       CSR's 12 per entry (value and column), so DIA moves fewer bytes while the fill is above 2/3.  With
       DIA the only allowed format, any fill is accepted, and a matrix with too many diagonals cannot be
       planned (AIJT_ERR_FORMAT).
+      Column panels next (panel.c): when x spans at least 4 panels and the rows hold at least
+      rules->panel_min_len entries per panel on average (LP-like), one PANEL strip over all rows, unsorted.
+      With PANEL the only allowed format, every matrix is one PANEL strip.
 
    Size: the strips of a plan share one launch (kernels/spmv.cu), so a strip costs no launch of its own;
    it still needs enough work to fill its blocks.  A segment stands alone with at least min_strip_rows
@@ -68,6 +71,7 @@ void aijt_rules_default(aijt_rules *rules)
   rules->sell_sigma     = 256;
   rules->block          = 256;
   rules->dia_min_fill   = 0.75; /* 8 / 0.75 = 10.7 bytes per entry, a margin under CSR's 12 */
+  rules->panel_min_len  = 8;    /* a row's partial sum (8 bytes written, 8 read) is then <= 1/6 of its entries' bytes */
   rules->empty_free     = 0;
 }
 
@@ -335,6 +339,26 @@ static aijt_err plan_dia(builder *b, int *done)
   return push_strip(b, &s);
 }
 
+/* No format of the sorted strips is allowed: PANEL must take any matrix. */
+static int panel_only(const aijt_rules *R)
+{
+  return !(R->allowed & (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO)));
+}
+
+/* Step 0, second part: the whole matrix as one PANEL strip, if allowed and worth it. */
+static aijt_err plan_panel(builder *b, int *done)
+{
+  const int  only = panel_only(b->rules);
+  aijt_strip s;
+  aijt_err   err;
+
+  *done = 0;
+  if (b->plan->nrows == 0 || (!only && !aijt_panel_worth(b->plan, b->rules))) return AIJT_OK;
+  if ((err = aijt_panel_strip(b->plan, &s))) return only ? err : AIJT_OK;
+  *done = 1;
+  return push_strip(b, &s);
+}
+
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **out)
 {
   builder  b;
@@ -351,6 +375,14 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
     int done;
     if ((err = plan_dia(&b, &done))) goto fail;
     if (done || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA)) {
+      *out = b.plan;
+      return AIJT_OK;
+    }
+  }
+  if (allowed(&b, AIJT_PANEL)) {
+    int done;
+    if ((err = plan_panel(&b, &done))) goto fail;
+    if (done || panel_only(rules)) {
       *out = b.plan;
       return AIJT_OK;
     }
@@ -379,5 +411,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill && a->empty_free == b->empty_free;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill && a->panel_min_len == b->panel_min_len && a->empty_free == b->empty_free;
 }

@@ -9,14 +9,14 @@
 
 int aijt_tune_param(const aijt_strip *P)
 {
-  if (P->format == AIJT_CSR) return P->tpr;
+  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) return P->tpr;
   if (P->format == AIJT_LONG) return P->blocks_per_row;
   return 0;
 }
 
 void aijt_tune_set_param(aijt_strip *P, int value)
 {
-  if (P->format == AIJT_CSR) P->tpr = value;
+  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) P->tpr = value;
   else if (P->format == AIJT_LONG) P->blocks_per_row = value;
 }
 
@@ -26,7 +26,7 @@ int aijt_tune_candidates(const aijt_strip *P, int cand[2])
 
   cand[0] = cand[1] = 0;
   if (P->end <= P->begin || !P->max_len) return 0; /* empty rows: nothing runs */
-  if (P->format == AIJT_CSR) {
+  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) {
     if (P->tpr > 1) cand[n++] = P->tpr / 2;
     if (P->tpr < 32) cand[n++] = P->tpr * 2;
   } else if (P->format == AIJT_LONG && P->blocks_per_row > 1) cand[n++] = P->blocks_per_row / 2;

@@ -32,7 +32,7 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
 /* The device strip's side of aijt_tune_set_param() */
 static void DevSetParam(aijt_dev_strip *D, int value)
 {
-  if (D->format == AIJT_CSR) D->tpr = value;
+  if (D->format == AIJT_CSR || D->format == AIJT_PANEL) D->tpr = value;
   else if (D->format == AIJT_LONG) D->blocks_per_row = value;
 }
 
@@ -59,7 +59,7 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, AIJTunedTuner *t, PetscInt
     if (!t->tune[s]) continue;
     t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s]);
     e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
-    if (e && e->format == P->format && (P->format == AIJT_CSR ? e->param <= 32 : e->param <= P->blocks_per_row)) {
+    if (e && e->format == P->format && (P->format == AIJT_CSR || P->format == AIJT_PANEL ? e->param <= 32 : e->param <= P->blocks_per_row)) {
       SetParam(ctx, s, e->param);
       P->tuned_us = e->tuned_us;
       t->tune[s]  = 0;
