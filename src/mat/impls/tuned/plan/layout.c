@@ -235,13 +235,19 @@ static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag)
   return AIJT_OK;
 }
 
-/* PANEL: the rows (consecutive original rows) panel by panel: slots of panel p and strip row i are
-   [ptr[p * nrows + i], ptr[p * nrows + i + 1]), columns relative to the panel.  A row's entries are
-   sorted by column, so its part in each panel is a run of them: one pass counts, one places. */
+/* PANEL: the rows panel by panel: slots of panel p and strip row i are [ptr[p * nrows + i],
+   ptr[p * nrows + i + 1]), columns relative to the panel.  A row's entries are sorted by column, so its
+   part in each panel is the next run of them.  The offsets come from one pass over the columns; the
+   entries are then copied a block of PANEL_BUILD_ROWS rows at a time, panel after panel, with a cursor
+   per row: the block's rows' parts in one panel are neighbours in the layout, and the block's rows stay
+   few enough for the TLB (entry by entry into 700k places was 333 ms on lp, a cursor over all 4096
+   rows per panel 255 ms). */
+#define PANEL_BUILD_ROWS 64
+
 static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip *P)
 {
   const aijt_int np = aijt_panel_count(A->ncols, P->width), n = S->nrows;
-  aijt_int      *at;
+  aijt_int       cur[PANEL_BUILD_ROWS];
   aijt_err       err;
 
   S->width = P->width;
@@ -249,26 +255,23 @@ static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip 
   S->ncols = A->ncols;
   if ((double)np * (double)n + 1 > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
   S->ptr = (aijt_int *)calloc((size_t)(np * n) + 1, sizeof(aijt_int));
-  at     = (aijt_int *)alloc_n((size_t)(np * n), sizeof(aijt_int));
-  if (!S->ptr || !at) {
-    free(at);
-    return AIJT_ERR_MEM;
-  }
+  if (!S->ptr) return AIJT_ERR_MEM;
   for (aijt_int i = 0; i < n; i++)
     for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) S->ptr[(A->colidx[k] / P->width) * n + i + 1]++;
   for (aijt_int q = 0; q < np * n; q++) S->ptr[q + 1] += S->ptr[q];
-  memcpy(at, S->ptr, (size_t)(np * n) * sizeof(aijt_int));
-  if ((err = alloc_slots(S, (double)S->ptr[np * n]))) {
-    free(at);
-    return err;
+  if (S->ptr[np * n] != P->nnz) return AIJT_ERR_ARG; /* the plan was made for another pattern */
+  if ((err = alloc_slots(S, (double)P->nnz))) return err;
+  for (aijt_int i0 = 0; i0 < n; i0 += PANEL_BUILD_ROWS) {
+    const aijt_int i1 = n - i0 < PANEL_BUILD_ROWS ? n : i0 + PANEL_BUILD_ROWS;
+    for (aijt_int i = i0; i < i1; i++) cur[i - i0] = A->rowptr[S->rows[i]];
+    for (aijt_int p = 0; p < np; p++)
+      for (aijt_int i = i0; i < i1; i++) {
+        const aijt_int q = S->ptr[p * n + i], len = S->ptr[p * n + i + 1] - q;
+        copy_entries(S, q, A, cur[i - i0], len);
+        for (aijt_int j = q; j < q + len; j++) S->col[j] -= p * P->width;
+        cur[i - i0] += len;
+      }
   }
-  for (aijt_int i = 0; i < n; i++)
-    for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) {
-      aijt_int p = A->colidx[k] / P->width, slot = at[p * n + i]++;
-      put(S, slot, A, k);
-      S->col[slot] -= p * P->width;
-    }
-  free(at);
   return AIJT_OK;
 }
 

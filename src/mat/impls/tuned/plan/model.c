@@ -331,24 +331,38 @@ double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt
   return windows(&c, total, max_windows);
 }
 
-/* PANEL's entries are CSR-vector rows of its mean part per panel, reading x as locally as x can be read
-   (shared memory: the calibration's local columns are the nearest the model has).  What CSR does not pay,
-   each block's panel of x and the partial sums written and read again, goes at the same rate per byte,
-   and the pass that adds the partial sums is one more launch. */
+/* The model's fastest streaming rate, ns per byte: over the CSR kernels' local points of rows of 64
+   entries and more, a row's bytes (12 per entry; 16 for its offset, row index and y) over its time. */
+static double stream_ns_per_byte(const aijt_model *m)
+{
+  double best = -1;
+  for (int i = 0; i < m->nkernels; i++) {
+    const aijt_model_kernel *k = &m->kernels[i];
+    if (k->format != AIJT_CSR) continue;
+    for (int j = 0; j < k->npoints; j++) {
+      double r = k->local_ns[j] / (12.0 * k->len[j] + 16.0);
+      if (k->len[j] >= 64 && k->local_ns[j] > 0 && (best < 0 || r < best)) best = r;
+    }
+  }
+  return best;
+}
+
+/* PANEL is priced by what it streams, at the model's fastest streaming rate: its entries (12 bytes each),
+   for each row and panel an offset, a partial sum written and read again (20 bytes), and each block's
+   panel of x; then one more launch, the pass that adds the partial sums.  x itself costs no gathers:
+   it is read from shared memory.  The CSR points are no guide here: at LP's 21 entries per row and
+   panel they predicted 113 us where the kernel ran in 73 (bench/results/2026-11-21-h200-panel-experiment),
+   because their short rows gather x through the caches. */
 double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols)
 {
-  const aijt_model_kernel *k      = aijt_model_kernel_find(m, AIJT_CSR, S->tpr);
-  const double             np     = (double)aijt_panel_count(ncols, S->width);
-  const double             nrows  = (double)(S->end - S->begin), parts = nrows * np;
-  const double             blocks = np * ceil(nrows / (double)(S->chunk > 0 ? S->chunk : 1));
-  double                   fill, ns;
+  const double np     = (double)aijt_panel_count(ncols, S->width);
+  const double nrows  = (double)(S->end - S->begin), parts = nrows * np;
+  const double blocks = np * ceil(nrows / (double)(S->chunk > 0 ? S->chunk : 1));
+  const double rate   = stream_ns_per_byte(m);
 
-  if (!k || !k->npoints) return -1;
+  if (rate < 0) return -1;
   if (parts <= 0) return 0;
-  fill = (double)S->nnz / parts;
-  ns   = aijt_model_row_ns(k, fill > 1 ? fill : 1, k->d_local[0]);
-  if (ns < 0) return -1;
-  return (parts * ns + ns / (12.0 * fill + 4.0) * (blocks * (double)S->width * 8.0 + parts * 16.0)) * 1e-3 + m->launch_us;
+  return rate * (12.0 * (double)S->nnz + 20.0 * parts + 8.0 * (double)S->width * blocks) * 1e-3 + m->launch_us;
 }
 
 /* Work of a strip with the device full (us), and its time alone (us); -1 when the model lacks the kernel. */
@@ -363,8 +377,8 @@ static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_p
   if (S->format == AIJT_PANEL) {
     const aijt_model_kernel *c    = aijt_model_kernel_find(m, AIJT_CSR, S->tpr);
     double                   work = aijt_panel_work_us(m, S, A->ncols);
-    if (work < 0 || !c) return -1;
-    *alone = c->overhead_us + work;
+    if (work < 0) return -1;
+    *alone = (c ? c->overhead_us : m->launch_us) + work;
     return work;
   }
   if (!k) return -1;

@@ -311,7 +311,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     p->sorted   = 0;
     p->nstrips  = 0;
     p->tail_nnz = 0;
-    ps.predicted_us = panel - m->launch_us - m->strip_us + aijt_model_kernel_find(m, AIJT_CSR, ps.tpr)->overhead_us;
+    ps.predicted_us = panel - m->strip_us;
     if ((err = aijt_plan_append(p, &cap, &ps))) goto fail;
     predicted = panel;
   } else if (dia < predicted) { /* one DIA strip in natural order instead */

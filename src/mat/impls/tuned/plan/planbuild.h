@@ -32,7 +32,7 @@ double   aijt_panel_fill(const aijt_plan *p);
 int      aijt_panel_worth(const aijt_plan *p, const aijt_rules *R);
 aijt_err aijt_panel_strip(const aijt_plan *p, aijt_strip *s);
 /* The model's work (us) of PANEL strip S of a matrix with ncols columns, its second launch included;
-   -1 when the model lacks the CSR kernel of its threads per row (model.c). */
+   -1 when the model has no CSR rows long enough to give its streaming rate (model.c). */
 double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols);
 
 /* A new plan for A: sizes and features, no strips, natural order. */
