@@ -126,7 +126,7 @@ bool strip_ok(const aijt_dev_strip *s)
 /* A PANEL strip: its panels, then the sums of each row's partial sums. */
 cudaError_t launch_panel(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream)
 {
-  const int64_t np = s->ncols <= s->width ? 1 : ((int64_t)s->ncols + s->width - 1) / s->width;
+  const int64_t np = aijt_panel_count(s->ncols, s->width);
   const int64_t g  = np * (((int64_t)s->nrows + s->chunk - 1) / s->chunk), rows = ((int64_t)s->nrows + 31) / 32;
   const size_t  smem = (size_t)s->width * sizeof(double);
   if (g > kGridXMax || rows > kGridXMax) return cudaErrorInvalidValue;
@@ -191,7 +191,7 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
   case AIJT_DIA:
     return (size_t)d->width;
   case AIJT_PANEL:
-    return d->width > 0 ? (size_t)(d->ncols <= d->width ? 1 : (d->ncols + d->width - 1) / d->width) * (size_t)d->nrows + 1 : 0;
+    return d->width > 0 ? (size_t)aijt_panel_count(d->ncols, d->width) * (size_t)d->nrows + 1 : 0;
   default:
     return 0;
   }
