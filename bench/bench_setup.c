@@ -9,7 +9,7 @@
    memory a process touches for the first time costs page faults, and in a virtual machine the host's
    as well, which the first matrix would otherwise carry alone): the stages of the
    model planner as aijt_plan_model runs them (CSR check, features, order by length, locality sampling
-   of the length classes, diagonals, the dynamic program), the whole of aijt_plan_model with the model
+   of the length classes, diagonals, the dynamic program, the column order), the whole of aijt_plan_model with the model
    file (models/NVIDIA-H200.model by default) and of aijt_plan_rules, then aijt_layouts_build and
    aijt_layouts_refresh of the model's plan, and what writing the layouts' bytes into fresh memory costs
    (touch: the floor of build's page faults and stores).  aijt_csr_check is not part of aijt_plan_model (the PETSc
@@ -77,6 +77,7 @@ static digest plan_digest(const aijt_plan *p)
     aijt_int r = aijt_plan_row(p, k);
     MIX(&h, r);
   }
+  for (aijt_int j = 0; p->col_order && j < p->ncols; j++) MIX(&h, p->col_order[j]); /* nothing without a column order: digests stay */
   return h;
 }
 
@@ -103,8 +104,8 @@ static digest layouts_digest(const aijt_layouts *L)
   return h;
 }
 
-enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, NSTAGES };
-static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "plan_model", "plan_rules", "build", "touch", "refresh"};
+enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_COLUMNS, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, NSTAGES };
+static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "columns", "plan_model", "plan_rules", "build", "touch", "refresh"};
 
 /* About what build cannot go below: storing as many bytes as the layouts hold into fresh memory, which
    costs the page faults (the kernel zeroes every new page) that the layouts' own allocations cost.  A
@@ -183,6 +184,9 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     t0        = now();
     if ((err = aijt_model_split(A, &B->rules, &B->model, b, nb, p, &cap, &predicted))) fail("aijt_model_split", err);
     t[T_SPLIT][slot] = now() - t0;
+    t0               = now();
+    if ((err = aijt_plan_order_columns(A, &B->rules, p))) fail("aijt_plan_order_columns", err);
+    t[T_COLUMNS][slot] = now() - t0;
     aijt_plan_destroy(&p);
     free(b);
 

@@ -92,6 +92,10 @@ cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing. */
 cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
 
+/* out[idx[k]] = x[k], k < n, idx a permutation: x' = P^T x for a plan with a column order (idx: the
+   layouts' col_pos), before aijt_cuda_spmv runs the strips on x'. */
+cudaError_t aijt_cuda_scatter(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -156,6 +156,11 @@ static void make_rulesets(void)
     rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
     rs->tpr           = tpr;
   }
+  rs                  = add_ruleset("cols=degree all"); /* x' = P^T x by aijt_cuda_scatter, then the strips */
+  rs->rules.col_order = AIJT_COLS_DEGREE;
+  rs                  = add_ruleset("small cols=degree all");
+  small_thresholds(&rs->rules);
+  rs->rules.col_order = AIJT_COLS_DEGREE;
   rs                = add_ruleset("panel tpr=1");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
   rs->tpr           = 1;
@@ -227,7 +232,8 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
   double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
-  double       *dx = NULL, *dz = NULL, *dy = NULL;
+  double       *dx = NULL, *dz = NULL, *dy = NULL, *dxp = NULL, *dxs; /* dxs: what the strips read, x or x' */
+  aijt_int     *dpos = NULL;
   int           ok = 1;
   aijt_err      err;
 
@@ -259,6 +265,12 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
+  if (L->col_pos) {
+    ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dxp, nx * sizeof(double)), "cudaMalloc x'");
+    ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dpos, nx * sizeof(aijt_int)), "cudaMalloc col_pos");
+    ok = ok && aijt_cuda_ok(cudaMemcpy(dpos, L->col_pos, (size_t)A->ncols * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy col_pos");
+  }
+  dxs = L->col_pos ? dxp : dx;
 
   for (int trial = 0; trial < NTRIALS && ok; trial++) {
     if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
@@ -275,6 +287,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
+    if (L->col_pos) ok = ok && aijt_cuda_ok(aijt_cuda_scatter(A->ncols, dpos, dx, dxp, stream), "aijt_cuda_scatter");
     for (int mode = 0; mode < 3 && ok; mode++) {
       const size_t bytes = (size_t)A->nrows * sizeof(double);
       const double *zarg = mode == 0 ? NULL : mode == 1 ? dz : dy;
@@ -283,9 +296,9 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       else ok = ok && aijt_cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
       /* the fused launch, except in the random trial, which runs the strips one by one */
       if (trial == TRIAL_RANDOM) {
-        for (int s = 0; s < D.nstrips && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
-        ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
-      } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
+        for (int s = 0; s < D.nstrips && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&D.strips[s], dxs, zarg, dy, stream), "aijt_cuda_strip");
+        ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dxs, dy, stream), "aijt_cuda_tail");
+      } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dxs, zarg, dy, stream), "aijt_cuda_spmv");
       ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
       ok = ok && aijt_cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
       if (!ok) break;
@@ -305,6 +318,8 @@ done:
   ok = aijt_cuda_ok(cudaFree(dx), "cudaFree x") && ok;
   ok = aijt_cuda_ok(cudaFree(dz), "cudaFree z") && ok;
   ok = aijt_cuda_ok(cudaFree(dy), "cudaFree y") && ok;
+  ok = aijt_cuda_ok(cudaFree(dxp), "cudaFree x'") && ok;
+  ok = aijt_cuda_ok(cudaFree(dpos), "cudaFree col_pos") && ok;
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&plan);
   free(x), free(z), free(y), free(ref);

@@ -88,7 +88,7 @@ static PetscErrorCode Generate(const char *shape, Mat *A)
 }
 
 typedef struct {
-  const char *formats, *sort, *small;
+  const char *formats, *sort, *small, *cols; /* cols: -mat_aijtuned_col_order */
 } Variant;
 
 /* The host reference sums in AIJ's order (differences ~0); GPU kernels sum in another order, so allow
@@ -114,8 +114,8 @@ static PetscErrorCode Diff(Vec a, Vec b, PetscReal *err)
 static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 {
   const Variant variants[] = {
-    {"csr,long,ell,sell,coo,dia", "1", "0"}, {"csr,long,ell,sell,coo", "1", "1"}, {"csr,long,ell,sell,coo", "0", "1"},
-    {"dia,csr", "1", "0"}, {"csr", "1", "1"}, {"long", "1", "1"}, {"ell", "1", "1"}, {"sell", "1", "1"}, {"sell", "0", "1"}, {"coo", "0", "0"}, {"ell,coo", "1", "1"}, {"ell,coo", "0", "1"}, {"panel", "1", "1"},
+    {"csr,long,ell,sell,coo,dia", "1", "0", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "0", "1", "auto"},
+    {"dia,csr", "1", "0", "auto"}, {"csr", "1", "1", "auto"}, {"long", "1", "1", "auto"}, {"ell", "1", "1", "auto"}, {"sell", "1", "1", "auto"}, {"sell", "0", "1", "auto"}, {"coo", "0", "0", "auto"}, {"ell,coo", "1", "1", "auto"}, {"ell,coo", "0", "1", "auto"}, {"panel", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "degree"}, {"csr,long,ell,sell,coo", "0", "0", "degree"},
   };
   Vec       x, z, ya, yt;
   PetscReal worst = 0;
@@ -133,6 +133,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_formats", variants[v].formats));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sort", variants[v].sort));
+    PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_col_order", variants[v].cols));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_rows", small ? "1" : "1024"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_min_strip_share", small ? "0" : "0.01"));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_long_row", small ? "8" : "1024"));
@@ -194,7 +195,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(VecDestroy(&yt));
     if (worst > TOL) {
       (*failures)++;
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s (%" PetscInt_FMT " x %" PetscInt_FMT "), formats %s sort %s small %s: relative difference %g\n", name, M, N, variants[v].formats, variants[v].sort, variants[v].small, (double)worst));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s (%" PetscInt_FMT " x %" PetscInt_FMT "), formats %s sort %s small %s cols %s: relative difference %g\n", name, M, N, variants[v].formats, variants[v].sort, variants[v].small, variants[v].cols, (double)worst));
     }
   }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %d plan variants, MatMult and MatMultAdd %s\n", name, M, N, (int)PETSC_STATIC_ARRAY_LENGTH(variants), worst <= TOL ? "match AIJ" : "DIFFER from AIJ"));

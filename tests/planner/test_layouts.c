@@ -137,6 +137,23 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
         break;
       }
     }
+  if (R->col_order == AIJT_COLS_DEGREE) {
+    int natural_only = A->ncols < 2 || R->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || R->allowed == AIJT_FORMAT_BIT(AIJT_PANEL);
+    for (int s = 0; s < plan->nstrips; s++) natural_only |= plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL;
+    EXPECT((!plan->col_order) == natural_only, "%s: columns by degree were asked for, the plan %s them", label, plan->col_order ? "has" : "lacks");
+  }
+  if (plan->col_order) { /* a stable order by decreasing degree */
+    aijt_int *deg = calloc((size_t)A->ncols + 1, sizeof(aijt_int));
+    for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) deg[A->colidx[k]]++;
+    for (aijt_int j = 1; j < A->ncols; j++) {
+      aijt_int a = plan->col_order[j - 1], b = plan->col_order[j];
+      if (deg[a] < deg[b] || (deg[a] == deg[b] && a > b)) {
+        EXPECT(0, "%s: column order is not a stable sort by decreasing degree at %lld", label, (long long)j);
+        break;
+      }
+    }
+    free(deg);
+  }
   err = aijt_layouts_build(plan, &csr, &L);
   EXPECT(!err, "%s: layout failed: %s", label, aijt_err_string(err));
   if (err) goto done;
@@ -200,6 +217,16 @@ static void check_matrix(matrix *A)
         }
       }
     }
+  for (int small = 0; small < 2; small++) /* columns by degree: the same bits, every format */
+    for (int f = -1; f < AIJT_NFORMATS; f++)
+      for (int model_plan = 0; model_plan < 2; model_plan++) {
+        aijt_rules_default(&R);
+        R.col_order = AIJT_COLS_DEGREE;
+        if (small) R.min_strip_rows = 1, R.min_strip_share = 0, R.long_row = 8, R.sell_max_len = 4, R.sell_chunk = 4, R.ell_max_pad = 0.5;
+        if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
+        snprintf(label, sizeof(label), "%s cols=degree small=%d formats=%s", model_plan ? "model" : "rules", small, f < 0 ? "all" : aijt_format_names[f]);
+        check_rules(A, &R, model_plan, label, &seen);
+      }
   aijt_rules_default(&R); /* the model without CSR: the other formats must hold every row */
   R.allowed = AIJT_ALL_FORMATS & ~AIJT_FORMAT_BIT(AIJT_CSR);
   check_rules(A, &R, 1, "model formats=all but csr", &seen);
@@ -243,6 +270,40 @@ int main(int argc, char **argv)
     aijt_plan *p    = NULL;
     checks++;
     if (aijt_plan_rules(&csr, &R, &p) != AIJT_ERR_FORMAT) failures++, printf("FAIL no allowed format must be refused\n");
+  }
+
+  { /* the auto rule: wide matrices whose few popular columns hold most entries, and no others */
+    const aijt_int m = 65536, n = 262144, per = 16;
+    aijt_int      *rp = malloc((m + 1) * sizeof(aijt_int)), *ci = malloc((size_t)per * m * sizeof(aijt_int));
+    for (int hot = 0; hot < 2; hot++) {
+      aijt_csr   csr = {m, n, rp, ci, NULL};
+      aijt_rules R;
+      aijt_plan *p = NULL;
+      for (aijt_int i = 0; i <= m; i++) rp[i] = per * i;
+      for (aijt_int i = 0; i < m; i++) {
+        aijt_int *c = ci + per * i;
+        for (int t = 0; t < per; t++) /* hot: 12 of a row's 16 among 64 popular columns; flat: 4 rows per column */
+          c[t] = hot ? (t < 12 ? (i + 5 * t) % 64 : 64 + (4 * i + t) % (n - 64)) : (per * i + t) % n;
+        for (int t = 1; t < per; t++) /* sorted within the row */
+          for (int u = t; u > 0 && c[u - 1] > c[u]; u--) {
+            aijt_int tmp = c[u];
+            c[u] = c[u - 1], c[u - 1] = tmp;
+          }
+      }
+      double share = aijt_col_top_share(&csr);
+      checks++;
+      if (hot ? share < 0.75 : share > 0.07) failures++, printf("FAIL top-column share %g of the %s matrix\n", share, hot ? "hot" : "flat");
+      aijt_rules_default(&R);
+      for (int cut = 0; cut < 2; cut++) { /* 262144 columns: auto may order them; fewer: never */
+        csr.ncols = n - cut;
+        if (cut) /* the entries of the last column move to the first */
+          for (aijt_int k = 0; k < per * m; k++) ci[k] = ci[k] == n - 1 ? 0 : ci[k];
+        checks++;
+        if (aijt_csr_check(&csr) || aijt_plan_rules(&csr, &R, &p) || (!p->col_order) != !(hot && !cut)) failures++, printf("FAIL auto column order on the %s matrix of %lld columns\n", hot ? "hot" : "flat", (long long)csr.ncols);
+        aijt_plan_destroy(&p);
+      }
+    }
+    free(rp), free(ci);
   }
 
   for (aijt_int i = 0; i < 3000; i++) len[i] = (aijt_int)(rnd() % 12);

@@ -60,6 +60,15 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 /* Parse a name from aijt_format_names (case-insensitive). */
 aijt_err aijt_format_from_name(const char *name, aijt_format *format);
 
+/* Whether the plan relabels the columns (colorder.c). */
+typedef enum {
+  AIJT_COLS_AUTO = 0, /* by degree where the matrix is wide and a few columns hold most entries */
+  AIJT_COLS_DEGREE,   /* by degree whenever the plan's formats allow it (no DIA or PANEL strip) */
+  AIJT_COLS_NATURAL   /* never */
+} aijt_col_order;
+
+extern const char *const aijt_col_order_names[3]; /* "auto", "degree", "natural" */
+
 /* Rules of the rule-based planner: the documented choices from the seed papers (see rules.c). */
 typedef struct {
   unsigned allowed;        /* bit mask of AIJT_FORMAT_BIT(); at least one bit set */
@@ -76,6 +85,7 @@ typedef struct {
   int      block;          /* threads per block for every kernel */
   double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
   double   panel_min_len;  /* PANEL for the whole matrix when its rows hold at least this many entries per column panel */
+  aijt_col_order col_order; /* relabel the columns by decreasing degree (both planners) */
   int      empty_free;     /* the matrix only ever computes y += A x in place (MPIAIJ's off-diagonal block):
                               its empty rows cost nothing, since that product skips them (model planner) */
 } aijt_rules;
@@ -109,6 +119,8 @@ typedef struct {
   aijt_int    nrows, ncols, nnz;
   int         sorted;   /* rows were ordered by length */
   aijt_int   *order;    /* order[k] = original row at position k; NULL means identity */
+  aijt_int   *col_order; /* col_order[j] = original column at position j (columns by decreasing degree):
+                            the layouts gather from x' = P^T x, x'[j] = x[col_order[j]]; NULL: from x */
   int         nstrips;
   aijt_strip *strips;
   aijt_int    tail_nnz; /* entries in the COO tail */
@@ -132,6 +144,12 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
 
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
+
+/* The columns by decreasing degree (stably) into plan->col_order when rules->col_order asks for it and
+   the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); both planners
+   end with it.  The share of A's entries in its most popular ncols / 16 columns, the auto rule's test. */
+aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *rules, aijt_plan *plan);
+double   aijt_col_top_share(const aijt_csr *A);
 
 /* Plans as plain data (plan.c). */
 void     aijt_plan_destroy(aijt_plan **plan);
@@ -176,6 +194,9 @@ typedef struct {
   int          nstrips;
   aijt_layout *strips;
   aijt_coo     tail;
+  aijt_int    *col_pos; /* plans with a column order: position of each original column, the strips' and the
+                           tail's columns are positions, and x' = P^T x is x'[col_pos[c]] = x[c]; else NULL */
+  double      *xbuf;    /* ncols: x' for the host reference (with col_pos) */
 } aijt_layouts;
 
 aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
@@ -189,7 +210,8 @@ aijt_int aijt_panel_count(aijt_int ncols, aijt_int width);
 /* Bytes the layouts occupy (values, indices, refresh maps). */
 size_t aijt_layouts_bytes(const aijt_layouts *L);
 
-/* Host reference SpMV (refspmv.c): y = A x, or y = A x + z when z is not NULL (z may equal y). */
+/* Host reference SpMV (refspmv.c): y = A x, or y = A x + z when z is not NULL (z may equal y).
+   aijt_ref_spmv reorders x itself (into L->xbuf); the strip and tail references take x' when L->col_pos. */
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y);
 void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, double *y);
 void aijt_ref_tail(const aijt_coo *T, const double *x, double *y);

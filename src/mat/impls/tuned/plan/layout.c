@@ -298,6 +298,26 @@ static void strip_rows(aijt_layout *S, const aijt_plan *plan, const aijt_strip *
     for (aijt_int i = 0; i < S->nrows; i++) S->rows[i] = P->begin + i;
 }
 
+/* A plan with a column order: every column index becomes its position in that order, in a pass of its
+   own after the strips are built, so that the builders stay as they are. */
+static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
+{
+  aijt_int *pos;
+
+  L->col_pos = pos = (aijt_int *)alloc_n((size_t)plan->ncols, sizeof(aijt_int));
+  L->xbuf          = (double *)alloc_n((size_t)plan->ncols, sizeof(double));
+  if (!pos || !L->xbuf) return AIJT_ERR_MEM;
+  for (aijt_int j = 0; j < plan->ncols; j++) pos[plan->col_order[j]] = j;
+  for (int s = 0; s < L->nstrips; s++) {
+    aijt_layout *S = &L->strips[s];
+    if (S->format == AIJT_DIA || S->format == AIJT_PANEL) return AIJT_ERR_ARG; /* their columns come from rows */
+    for (aijt_int k = 0; k < S->nslots; k++)
+      if (S->col[k] >= 0) S->col[k] = pos[S->col[k]];
+  }
+  for (aijt_int k = 0; k < L->tail.nnz; k++) L->tail.col[k] = pos[L->tail.col[k]];
+  return AIJT_OK;
+}
+
 aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **out)
 {
   aijt_layouts *L = (aijt_layouts *)calloc(1, sizeof(aijt_layouts));
@@ -360,6 +380,7 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
     err = AIJT_ERR_ARG; /* the plan was made for another pattern */
     goto fail;
   }
+  if (plan->col_order && (err = relabel_columns(L, plan))) goto fail;
   *out = L;
   return AIJT_OK;
 
@@ -405,6 +426,8 @@ void aijt_layouts_destroy(aijt_layouts **L)
   free((*L)->tail.col);
   free((*L)->tail.val);
   free((*L)->tail.src);
+  free((*L)->col_pos);
+  free((*L)->xbuf);
   free(*L);
   *L = NULL;
 }
@@ -425,7 +448,7 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
 
 size_t aijt_layouts_bytes(const aijt_layouts *L)
 {
-  size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double));
+  size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double)) + (L->col_pos ? (size_t)L->ncols * sizeof(aijt_int) : 0);
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     size_t             nptr = aijt_layout_ptr_count(S);

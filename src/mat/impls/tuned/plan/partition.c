@@ -336,6 +336,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     aijt_plan_destroy(&p);
     return aijt_plan_rules(A, rules, out);
   }
+  if ((err = aijt_plan_order_columns(A, rules, p))) goto fail;
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:

@@ -114,6 +114,10 @@ void aijt_ref_tail(const aijt_coo *T, const double *x, double *y)
 
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y)
 {
+  if (L->col_pos) { /* x' = P^T x */
+    for (aijt_int j = 0; j < L->ncols; j++) L->xbuf[L->col_pos[j]] = x[j];
+    x = L->xbuf;
+  }
   for (int s = 0; s < L->nstrips; s++) aijt_ref_strip(&L->strips[s], x, z, y);
   aijt_ref_tail(&L->tail, x, y);
 }

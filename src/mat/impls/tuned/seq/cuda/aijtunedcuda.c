@@ -88,6 +88,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     bytes += Piece(S->mask ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned));
   }
   bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
+  if (L->col_pos) bytes += Piece(L->ncols * idx) + Piece(L->ncols * sizeof(double));
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
   d->bytes = bytes;
   at       = (char *)d->buffer;
@@ -121,6 +122,13 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(Put(&at, L->tail.col, (size_t)L->tail.nnz, idx, stream));
   d->tail.val = (const double *)at;
   PetscCall(Put(&at, L->tail.val, (size_t)L->tail.nnz, sizeof(double), stream));
+  d->ncols = L->ncols;
+  if (L->col_pos) {
+    d->col_pos = (const aijt_int *)at;
+    PetscCall(Put(&at, L->col_pos, (size_t)L->ncols, idx, stream));
+    d->xp = (double *)at;
+    at += Piece(L->ncols * sizeof(double));
+  }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   d->plans_made = ctx->plans_made;
@@ -149,6 +157,7 @@ PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec 
 PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y)
 {
   const PetscScalar *xa, *za = NULL;
+  const double      *xs; /* what the strips read: x, or x' for a plan with a column order */
   PetscScalar       *ya;
   cudaStream_t       stream;
   PetscBool          tuning;
@@ -166,9 +175,14 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
     PetscCall(VecCUDAGetArrayWrite(y, &ya));
   }
   PetscCall(PetscLogGpuTimeBegin());
-  PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, (const double *)xa, (const double *)za, (double *)ya, stream, &tuning));
+  xs = (const double *)xa;
+  if (ctx->dev->col_pos) { /* the strips gather from x' = P^T x */
+    PetscCallCUDA(aijt_cuda_scatter(ctx->dev->ncols, ctx->dev->col_pos, xs, ctx->dev->xp, stream));
+    xs = ctx->dev->xp;
+  }
+  PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, xs, (const double *)za, (double *)ya, stream, &tuning));
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
-  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
+  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, xs, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));

@@ -28,6 +28,9 @@ struct _n_AIJTunedDevice {
   int              nstrips;
   int              nempty; /* trailing strips of empty rows: y = A x + y skips them */
   aijt_dev_coo     tail;
+  const aijt_int  *col_pos; /* a plan with a column order: the layouts' col_pos, and x' = P^T x (ncols) */
+  double          *xp;
+  aijt_int         ncols;
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */

@@ -1,0 +1,127 @@
+/*
+   Columns by degree.  A power-law matrix's products gather x all over: R-MAT's most popular sixteenth
+   of the columns holds 80% of its entries, but each of them shares its 32-byte sector of x with three
+   rarely read neighbours, so the gathers keep four times the sectors they use in the caches.  Relabelled
+   by decreasing degree, the popular columns' x values are neighbours: rmat:22's strips ran in 620 us
+   instead of 818 (H100, bench/results/2026-11-21-h100-colorder-experiment).  The price is a pass per
+   product that writes x' = P^T x (a workspace), read once, and the gathers then read x' instead of x.
+
+   The summation order does not change: a slot keeps its place and only its column index is renamed,
+   so a plan gives the same bits with and without the order.
+*/
+#include "aijtplan.h"
+
+#include <stdlib.h>
+
+const char *const aijt_col_order_names[3] = {"auto", "degree", "natural"};
+
+/* Auto: x of at least this many columns (2 MiB), whose gathers reach past the L1s, and ... */
+#define AIJT_COLS_MIN_AUTO 262144
+/* ... with at least this many entries per column, so that the pass over x (20 bytes a column) costs
+   little against the matrix (12 bytes an entry; R-MAT has 16.5 a column) ... */
+#define AIJT_COLS_MIN_DENSITY 4
+/* ... and whose most popular sixteenth of the columns holds at least this share of the entries (R-MAT
+   0.80, circuit 0.18, uniform and stencil matrices about 1/16). */
+#define AIJT_COLS_MIN_SHARE 0.5
+
+/* Rows are sampled in this many runs spread over the matrix: each run is read in order (every
+   stride-th row alone was as slow as all of them, a cache miss per row). */
+#define AIJT_COLS_SAMPLE_RUNS 256
+
+/* Entries per column, in one row of every stride (all rows for stride 1). */
+static aijt_int *column_degrees(const aijt_csr *A, aijt_int stride, aijt_int *max_degree)
+{
+  aijt_int *deg = (aijt_int *)calloc((size_t)A->ncols + 1, sizeof(aijt_int));
+
+  *max_degree = 0;
+  if (!deg) return NULL;
+  if (stride == 1)
+    for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) deg[A->colidx[k]]++;
+  else {
+    const int64_t run = (int64_t)A->nrows / AIJT_COLS_SAMPLE_RUNS + 1, take = run / stride + 1;
+    for (int64_t i0 = 0; i0 < A->nrows; i0 += run) {
+      const aijt_int i1 = (aijt_int)(i0 + take < A->nrows ? i0 + take : A->nrows);
+      for (aijt_int k = A->rowptr[i0]; k < A->rowptr[i1]; k++) deg[A->colidx[k]]++;
+    }
+  }
+  for (aijt_int j = 0; j < A->ncols; j++)
+    if (deg[j] > *max_degree) *max_degree = deg[j];
+  return deg;
+}
+
+/* count[d]: columns of degree d, d in [0, max_degree]. */
+static aijt_int *degree_counts(const aijt_int *deg, aijt_int ncols, aijt_int max_degree)
+{
+  aijt_int *count = (aijt_int *)calloc((size_t)max_degree + 1, sizeof(aijt_int));
+  if (!count) return NULL;
+  for (aijt_int j = 0; j < ncols; j++) count[deg[j]]++;
+  return count;
+}
+
+/* Share of the entries in the top ncols / 16 columns (at least one), from the degree counts. */
+static double top_share(const aijt_int *count, aijt_int max_degree, aijt_int ncols, int64_t nnz)
+{
+  int64_t left = ncols / 16 > 0 ? ncols / 16 : 1, covered = 0;
+  for (aijt_int d = max_degree; d > 0 && left > 0; d--) {
+    int64_t take = count[d] < left ? count[d] : left;
+    covered += take * d;
+    left -= take;
+  }
+  return nnz > 0 ? (double)covered / (double)nnz : 0.0;
+}
+
+/* The top share among the entries of one row in stride (-1: out of memory). */
+static double sampled_top_share(const aijt_csr *A, aijt_int stride)
+{
+  aijt_int max_degree, *deg = column_degrees(A, stride, &max_degree), *count = deg ? degree_counts(deg, A->ncols, max_degree) : NULL;
+  int64_t  nnz = 0;
+  double   share;
+
+  for (aijt_int d = 1; count && d <= max_degree; d++) nnz += (int64_t)count[d] * d;
+  share = count ? top_share(count, max_degree, A->ncols, nnz) : -1.0;
+  free(deg);
+  free(count);
+  return share;
+}
+
+double aijt_col_top_share(const aijt_csr *A)
+{
+  return A->nrows ? sampled_top_share(A, 1) : 0.0;
+}
+
+aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_plan *p)
+{
+  aijt_int *deg = NULL, *count = NULL, max_degree;
+  aijt_err  err = AIJT_OK;
+
+  free(p->col_order);
+  p->col_order = NULL;
+  if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return AIJT_OK;
+  if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return AIJT_OK;
+  for (int s = 0; s < p->nstrips; s++)
+    if (p->strips[s].format == AIJT_DIA || p->strips[s].format == AIJT_PANEL) return AIJT_OK;
+  if (R->col_order == AIJT_COLS_AUTO) { /* the test on about 4 entries per column: counting them all cost random's 66M 85 ms */
+    double share = sampled_top_share(A, (aijt_int)(p->nnz / (4.0 * (double)A->ncols)) > 1 ? (aijt_int)(p->nnz / (4.0 * (double)A->ncols)) : 1);
+    if (share < 0) return AIJT_ERR_MEM;
+    if (share < AIJT_COLS_MIN_SHARE) return AIJT_OK;
+  }
+  if (!(deg = column_degrees(A, 1, &max_degree)) || !(count = degree_counts(deg, A->ncols, max_degree))) {
+    err = AIJT_ERR_MEM;
+    goto done;
+  }
+  if (!(p->col_order = (aijt_int *)malloc((size_t)A->ncols * sizeof(aijt_int)))) {
+    err = AIJT_ERR_MEM;
+    goto done;
+  }
+  /* a counting sort, stable: count[d] becomes the first position of degree d, the highest first */
+  for (aijt_int d = max_degree, next = 0; d >= 0; d--) {
+    aijt_int n = count[d];
+    count[d]   = next;
+    next += n;
+  }
+  for (aijt_int j = 0; j < A->ncols; j++) p->col_order[count[deg[j]]++] = j;
+done:
+  free(deg);
+  free(count);
+  return err;
+}
