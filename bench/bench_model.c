@@ -54,7 +54,7 @@ static PetscErrorCode SpMVOp(void *p)
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&s));
-  PetscCallCUDA(aijt_cuda_spmv(c->D->strips, c->D->nstrips, &c->D->tail, c->x, NULL, c->y, s));
+  PetscCallCUDA(aijt_dev_spmv(c->D, c->x, NULL, c->y, s));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -147,13 +147,17 @@ static PetscErrorCode TimeLayouts(Bench *B, const aijt_dev_layouts *D, const dou
 static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt_plan *P, aijt_dev_layouts *D, const double *x, double *y, PetscReal t_plan, PetscReal *t_tuned, PetscInt *tries)
 {
   PetscFunctionBegin;
+  if (D->col_pos) { /* a strip alone reads x' = P^T x, written once here: x does not change */
+    PetscCallCUDA(aijt_cuda_scatter(D->ncols, D->col_pos, x, D->xp, 0));
+    PetscCallCUDA(cudaDeviceSynchronize());
+  }
   for (int k = 0; k < P->nstrips; k++) {
     const aijt_strip *S   = &P->strips[k];
     aijt_dev_layouts  one = {1, &D->strips[k], {0}};
     PetscReal         us = 0, err;
     int               param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_LONG ? S->blocks_per_row : S->format == AIJT_SELL ? S->chunk : (int)S->width;
     if (S->format != AIJT_COO && !S->tail_nnz) { /* the tail is shared: strips that feed it are not alone */
-      SpMVCtx c = {&one, x, y};
+      SpMVCtx c = {&one, D->col_pos ? D->xp : x, y};
       PetscCall(BenchTimeOp(B->timer, SpMVOp, &c, B->warmup, B->reps, &us));
       if (S->predicted_us > 0) {
         err = PetscAbsReal(S->predicted_us - us) / us;
@@ -200,7 +204,7 @@ static PetscErrorCode BenchMatrix(Bench *B, const char *name, const matgen_csr *
   for (int64_t k = 0; k < M->nnz; k++) col[k] = (aijt_int)M->col[k];
   for (int64_t j = 0; j < M->ncols; j++) hx[j] = matgen_unit(7, j);
   matgen_spmv(M, hx, yref);
-  A.nrows = (aijt_int)M->nrows, A.ncols = (aijt_int)M->ncols, A.rowptr = rp, A.colidx = col, A.values = M->val;
+  A.nrows = (aijt_int)M->nrows, A.ncols = (aijt_int)M->ncols, A.rowptr = rp, A.colidx = col, A.values = M->val, A.col_pos = NULL;
   PetscCallCUDA(cudaMalloc((void **)&dx, (size_t)(M->ncols + 1) * sizeof(double)));
   PetscCallCUDA(cudaMalloc((void **)&dy, (size_t)(M->nrows + 1) * sizeof(double)));
   PetscCallCUDA(cudaMemcpy(dx, hx, (size_t)M->ncols * sizeof(double), cudaMemcpyHostToDevice));

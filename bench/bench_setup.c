@@ -77,7 +77,7 @@ static digest plan_digest(const aijt_plan *p)
     aijt_int r = aijt_plan_row(p, k);
     MIX(&h, r);
   }
-  for (aijt_int j = 0; p->col_order && j < p->ncols; j++) MIX(&h, p->col_order[j]); /* nothing without a column order: digests stay */
+  for (aijt_int j = 0; p->col_pos && j < p->ncols; j++) MIX(&h, p->col_pos[j]); /* nothing without a column order: digests stay */
   return h;
 }
 
@@ -239,7 +239,8 @@ static int to_csr(const matgen_csr *M, aijt_csr *A)
   A->ncols  = (aijt_int)M->ncols;
   A->rowptr = rp;
   A->colidx = ci;
-  A->values = M->val;
+  A->values  = M->val;
+  A->col_pos = NULL;
   return 0;
 }
 

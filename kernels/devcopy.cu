@@ -46,6 +46,8 @@ extern "C" int aijt_dev_free(aijt_dev_layouts *D)
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree((void *)D->col_pos), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree(D->xp), "cudaFree");
   memset(D, 0, sizeof(*D));
   return ok;
 }
@@ -83,5 +85,20 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
   ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
+  if (L->col_pos) {
+    D->ncols = L->ncols;
+    ok       = ok && upload_to(&D->col_pos, L->col_pos, (size_t)L->ncols);
+    ok       = ok && aijt_cuda_ok(cudaMalloc((void **)&D->xp, ((size_t)L->ncols + 1) * sizeof(double)), "cudaMalloc x'");
+  }
   return ok;
+}
+
+extern "C" cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  if (D->col_pos) {
+    cudaError_t err = aijt_cuda_scatter(D->ncols, D->col_pos, x, D->xp, stream);
+    if (err != cudaSuccess) return err;
+    x = D->xp;
+  }
+  return aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, x, z, y, stream);
 }

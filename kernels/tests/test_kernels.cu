@@ -225,7 +225,7 @@ static double compare(const matrix *A, const double *x, const double *z, const d
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
 static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
   aijt_dev_layouts   D;

@@ -102,7 +102,7 @@ static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_pl
 
 static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
   aijt_err      err  = plan_with(&csr, R, model_plan, &plan);
@@ -140,19 +140,20 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
   if (R->col_order == AIJT_COLS_DEGREE) {
     int natural_only = A->ncols < 2 || R->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || R->allowed == AIJT_FORMAT_BIT(AIJT_PANEL);
     for (int s = 0; s < plan->nstrips; s++) natural_only |= plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL;
-    EXPECT((!plan->col_order) == natural_only, "%s: columns by degree were asked for, the plan %s them", label, plan->col_order ? "has" : "lacks");
+    EXPECT((!plan->col_pos) == natural_only, "%s: columns by degree were asked for, the plan %s them", label, plan->col_pos ? "has" : "lacks");
   }
-  if (plan->col_order) { /* a stable order by decreasing degree */
-    aijt_int *deg = calloc((size_t)A->ncols + 1, sizeof(aijt_int));
+  if (plan->col_pos) { /* a stable order by decreasing degree */
+    aijt_int *deg = calloc((size_t)A->ncols + 1, sizeof(aijt_int)), *order = calloc((size_t)A->ncols + 1, sizeof(aijt_int));
     for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) deg[A->colidx[k]]++;
+    for (aijt_int c = 0; c < A->ncols; c++) order[plan->col_pos[c]] = c; /* aijt_plan_check: a permutation */
     for (aijt_int j = 1; j < A->ncols; j++) {
-      aijt_int a = plan->col_order[j - 1], b = plan->col_order[j];
+      aijt_int a = order[j - 1], b = order[j];
       if (deg[a] < deg[b] || (deg[a] == deg[b] && a > b)) {
         EXPECT(0, "%s: column order is not a stable sort by decreasing degree at %lld", label, (long long)j);
         break;
       }
     }
-    free(deg);
+    free(deg), free(order);
   }
   err = aijt_layouts_build(plan, &csr, &L);
   EXPECT(!err, "%s: layout failed: %s", label, aijt_err_string(err));
@@ -254,7 +255,7 @@ int main(int argc, char **argv)
   }
   { /* malformed CSR is refused */
     aijt_int rp[3] = {0, 2, 1}, ci[2] = {0, 5};
-    aijt_csr bad   = {2, 3, rp, ci, NULL};
+    aijt_csr bad   = {2, 3, rp, ci, NULL, NULL};
     checks++;
     if (aijt_csr_check(&bad) != AIJT_ERR_ARG) failures++, printf("FAIL decreasing row pointers must be refused\n");
     rp[2] = 2;
@@ -266,7 +267,7 @@ int main(int argc, char **argv)
     aijt_rules_default(&R);
     R.allowed = 0;
     aijt_int  rp[2] = {0, 0};
-    aijt_csr  csr   = {1, 1, rp, NULL, NULL};
+    aijt_csr  csr   = {1, 1, rp, NULL, NULL, NULL};
     aijt_plan *p    = NULL;
     checks++;
     if (aijt_plan_rules(&csr, &R, &p) != AIJT_ERR_FORMAT) failures++, printf("FAIL no allowed format must be refused\n");
@@ -276,7 +277,7 @@ int main(int argc, char **argv)
     const aijt_int m = 65536, n = 262144, per = 16;
     aijt_int      *rp = malloc((m + 1) * sizeof(aijt_int)), *ci = malloc((size_t)per * m * sizeof(aijt_int));
     for (int hot = 0; hot < 2; hot++) {
-      aijt_csr   csr = {m, n, rp, ci, NULL};
+      aijt_csr   csr = {m, n, rp, ci, NULL, NULL};
       aijt_rules R;
       aijt_plan *p = NULL;
       for (aijt_int i = 0; i <= m; i++) rp[i] = per * i;
@@ -299,7 +300,7 @@ int main(int argc, char **argv)
         if (cut) /* the entries of the last column move to the first */
           for (aijt_int k = 0; k < per * m; k++) ci[k] = ci[k] == n - 1 ? 0 : ci[k];
         checks++;
-        if (aijt_csr_check(&csr) || aijt_plan_rules(&csr, &R, &p) || (!p->col_order) != !(hot && !cut)) failures++, printf("FAIL auto column order on the %s matrix of %lld columns\n", hot ? "hot" : "flat", (long long)csr.ncols);
+        if (aijt_csr_check(&csr) || aijt_plan_rules(&csr, &R, &p) || (!p->col_pos) != !(hot && !cut)) failures++, printf("FAIL auto column order on the %s matrix of %lld columns\n", hot ? "hot" : "flat", (long long)csr.ncols);
         aijt_plan_destroy(&p);
       }
     }

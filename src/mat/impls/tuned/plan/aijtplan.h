@@ -119,8 +119,8 @@ typedef struct {
   aijt_int    nrows, ncols, nnz;
   int         sorted;   /* rows were ordered by length */
   aijt_int   *order;    /* order[k] = original row at position k; NULL means identity */
-  aijt_int   *col_order; /* col_order[j] = original column at position j (columns by decreasing degree):
-                            the layouts gather from x' = P^T x, x'[j] = x[col_order[j]]; NULL: from x */
+  aijt_int   *col_pos;  /* columns by decreasing degree: col_pos[c] = position of original column c; the
+                           layouts gather from x' = P^T x, x'[col_pos[c]] = x[c]; NULL: from x itself */
   int         nstrips;
   aijt_strip *strips;
   aijt_int    tail_nnz; /* entries in the COO tail */
@@ -133,6 +133,8 @@ typedef struct {
   const aijt_int *rowptr; /* nrows + 1 */
   const aijt_int *colidx;
   const double   *values; /* may be NULL for planning only */
+  const aijt_int *col_pos; /* optional, NULL: a plan's column order, which the locality feature
+                              (aijt_locality) reads columns through; nothing else reads it */
 } aijt_csr;
 
 aijt_err aijt_csr_check(const aijt_csr *A);
@@ -145,9 +147,10 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
 
-/* The columns by decreasing degree (stably) into plan->col_order when rules->col_order asks for it and
-   the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); both planners
-   end with it.  The share of A's entries in its most popular ncols / 16 columns, the auto rule's test. */
+/* The columns by decreasing degree (stably) into plan->col_pos when rules->col_order asks for it and
+   the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
+   planner ends with it, the model planner starts with it (its locality feature reads the columns in
+   that order) and drops the order if it then plans DIA or PANEL.  The share of A's entries in its most popular ncols / 16 columns, the auto rule's test. */
 aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *rules, aijt_plan *plan);
 double   aijt_col_top_share(const aijt_csr *A);
 

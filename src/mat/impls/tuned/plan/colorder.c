@@ -94,8 +94,8 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
   aijt_int *deg = NULL, *count = NULL, max_degree;
   aijt_err  err = AIJT_OK;
 
-  free(p->col_order);
-  p->col_order = NULL;
+  free(p->col_pos);
+  p->col_pos = NULL;
   if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return AIJT_OK;
   if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return AIJT_OK;
   for (int s = 0; s < p->nstrips; s++)
@@ -109,7 +109,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
     err = AIJT_ERR_MEM;
     goto done;
   }
-  if (!(p->col_order = (aijt_int *)malloc((size_t)A->ncols * sizeof(aijt_int)))) {
+  if (!(p->col_pos = (aijt_int *)malloc((size_t)A->ncols * sizeof(aijt_int)))) {
     err = AIJT_ERR_MEM;
     goto done;
   }
@@ -119,7 +119,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
     count[d]   = next;
     next += n;
   }
-  for (aijt_int j = 0; j < A->ncols; j++) p->col_order[count[deg[j]]++] = j;
+  for (aijt_int j = 0; j < A->ncols; j++) p->col_pos[j] = count[deg[j]]++;
 done:
   free(deg);
   free(count);

@@ -307,7 +307,7 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
   L->col_pos = pos = (aijt_int *)alloc_n((size_t)plan->ncols, sizeof(aijt_int));
   L->xbuf          = (double *)alloc_n((size_t)plan->ncols, sizeof(double));
   if (!pos || !L->xbuf) return AIJT_ERR_MEM;
-  for (aijt_int j = 0; j < plan->ncols; j++) pos[plan->col_order[j]] = j;
+  memcpy(pos, plan->col_pos, (size_t)plan->ncols * sizeof(aijt_int));
   for (int s = 0; s < L->nstrips; s++) {
     aijt_layout *S = &L->strips[s];
     if (S->format == AIJT_DIA || S->format == AIJT_PANEL) return AIJT_ERR_ARG; /* their columns come from rows */
@@ -380,7 +380,7 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
     err = AIJT_ERR_ARG; /* the plan was made for another pattern */
     goto fail;
   }
-  if (plan->col_order && (err = relabel_columns(L, plan))) goto fail;
+  if (plan->col_pos && (err = relabel_columns(L, plan))) goto fail;
   *out = L;
   return AIJT_OK;
 

@@ -283,6 +283,7 @@ static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan *p = NULL;
+  aijt_csr   Ac = *A; /* A, read through the plan's column order */
   aijt_int  *count = NULL;
   int        cap = 0, nd;
   double     predicted, dia, panel;
@@ -294,6 +295,8 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || rules->allowed == AIJT_FORMAT_BIT(AIJT_PANEL)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_start(A, &p))) return err;
+  if ((err = aijt_plan_order_columns(A, rules, p))) goto fail;
+  Ac.col_pos = p->col_pos; /* the strips' locality as they will read x */
   dia   = dia_us(A, rules, m, &nd);
   panel = panel_us(rules, m, p, &ps);
   if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
@@ -301,10 +304,14 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     if ((err = aijt_order_from_counts(A, p->features.max_len, count, &p->order))) goto fail;
     p->sorted = 1;
   }
-  err = split(A, rules, m, p, count, &cap, &predicted);
+  err = split(&Ac, rules, m, p, count, &cap, &predicted);
   free(count);
   count = NULL;
   if (err) goto fail;
+  if ((panel < predicted && panel <= dia) || dia < predicted) { /* DIA and PANEL find columns from rows */
+    free(p->col_pos);
+    p->col_pos = NULL;
+  }
   if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
     p->order    = NULL;
@@ -336,7 +343,6 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     aijt_plan_destroy(&p);
     return aijt_plan_rules(A, rules, out);
   }
-  if ((err = aijt_plan_order_columns(A, rules, p))) goto fail;
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:

@@ -41,7 +41,7 @@ void aijt_plan_destroy(aijt_plan **plan)
 {
   if (!plan || !*plan) return;
   free((*plan)->order);
-  free((*plan)->col_order);
+  free((*plan)->col_pos);
   free((*plan)->strips);
   free(*plan);
   *plan = NULL;
@@ -75,11 +75,11 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
     tail += S->tail_nnz;
   }
   if (next != plan->nrows || nnz + tail != plan->nnz || tail != plan->tail_nnz) return AIJT_ERR_ARG;
-  if (plan->col_order) { /* a permutation of the columns, and no strip that finds columns from rows */
+  if (plan->col_pos) { /* a permutation of the columns, and no strip that finds columns from rows */
     unsigned char *seen = (unsigned char *)calloc((size_t)plan->ncols + 1, 1);
     aijt_err       err  = seen ? AIJT_OK : AIJT_ERR_MEM;
     for (aijt_int j = 0; !err && j < plan->ncols; j++) {
-      aijt_int c = plan->col_order[j];
+      aijt_int c = plan->col_pos[j];
       if (c < 0 || c >= plan->ncols || seen[c]) err = AIJT_ERR_ARG;
       else seen[c] = 1;
     }
@@ -111,9 +111,9 @@ int aijt_plan_equal(const aijt_plan *a, const aijt_plan *b)
     if (memcmp(&a->strips[s], &b->strips[s], sizeof(aijt_strip))) return 0;
   for (aijt_int k = 0; k < a->nrows; k++)
     if (aijt_plan_row(a, k) != aijt_plan_row(b, k)) return 0;
-  if (!a->col_order != !b->col_order) return 0;
-  for (aijt_int j = 0; a->col_order && j < a->ncols; j++)
-    if (a->col_order[j] != b->col_order[j]) return 0;
+  if (!a->col_pos != !b->col_pos) return 0;
+  for (aijt_int j = 0; a->col_pos && j < a->ncols; j++)
+    if (a->col_pos[j] != b->col_pos[j]) return 0;
   return 1;
 }
 
@@ -166,7 +166,7 @@ void aijt_plan_print(const aijt_plan *plan, FILE *fp)
 {
   char line[256];
   const aijt_features *f = &plan->features;
-  fprintf(fp, "plan: %lld x %lld, nnz %lld, %s%s, %d strips, COO tail %lld\n", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order", plan->col_order ? ", columns by degree" : "", plan->nstrips, (long long)plan->tail_nnz);
+  fprintf(fp, "plan: %lld x %lld, nnz %lld, %s%s, %d strips, COO tail %lld\n", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order", plan->col_pos ? ", columns by degree" : "", plan->nstrips, (long long)plan->tail_nnz);
   fprintf(fp, "  row lengths: min %lld, mean %.3g, std %.3g, max %lld, empty rows %lld\n", (long long)f->min_len, f->mean_len, f->std_len, (long long)f->max_len, (long long)f->empty_rows);
   for (int s = 0; s < plan->nstrips; s++) {
     aijt_strip_describe(&plan->strips[s], line, sizeof(line));
