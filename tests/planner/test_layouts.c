@@ -1,6 +1,6 @@
 static const char help[] = "Property test of the planner (no PETSc): every rule set and every layout on many generated\n"
                            "matrices, each checked against a plain CSR product; summation order is the same, so\n"
-                           "results must agree bit for bit.\n";
+                           "results must agree bit for bit (plans with a column order: up to rounding).\n";
 
 #include "aijtplan.h"
 #include "../common/teststencil.h"
@@ -89,6 +89,17 @@ static int same(const double *a, const double *b, aijt_int n)
   return 1;
 }
 
+/* Plans with a column order sum each row in that order: equal up to rounding (|a - b| <= 1e-13 of the
+   largest |b|, values in [-1, 1] and rows of at most 6000 entries). */
+static int close_to(const double *a, const double *b, aijt_int n)
+{
+  double big = 1;
+  for (aijt_int i = 0; i < n; i++) big = fabs(b[i]) > big ? fabs(b[i]) : big;
+  for (aijt_int i = 0; i < n; i++)
+    if (!(fabs(a[i] - b[i]) <= 1e-13 * big)) return 0;
+  return 1;
+}
+
 #define EXPECT_WHERE() printf("%s: ", A->name) /* every check names its matrix */
 #include "../common/expect.h"
 
@@ -159,18 +170,19 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
   EXPECT(!err, "%s: layout failed: %s", label, aijt_err_string(err));
   if (err) goto done;
 
+  int (*agree)(const double *, const double *, aijt_int) = plan->col_pos ? close_to : same;
   for (int trial = 0; trial < 2; trial++) {
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = rnd_value();
     for (aijt_int i = 0; i < A->nrows; i++) z[i] = rnd_value(), y[i] = NAN; /* poison: every row must be written */
     csr_spmv(A, x, NULL, ref);
     aijt_ref_spmv(L, x, NULL, y);
-    EXPECT(same(y, ref, A->nrows), "%s: y = A x differs (trial %d)", label, trial);
+    EXPECT(agree(y, ref, A->nrows), "%s: y = A x differs (trial %d)", label, trial);
     csr_spmv(A, x, z, ref);
     aijt_ref_spmv(L, x, z, y);
-    EXPECT(same(y, ref, A->nrows), "%s: y = A x + z differs", label);
+    EXPECT(agree(y, ref, A->nrows), "%s: y = A x + z differs", label);
     memcpy(y, z, (size_t)A->nrows * sizeof(double));
     aijt_ref_spmv(L, x, y, y);
-    EXPECT(same(y, ref, A->nrows), "%s: y = A x + y (in place) differs", label);
+    EXPECT(agree(y, ref, A->nrows), "%s: y = A x + y (in place) differs", label);
     /* new values, same pattern: refresh without re-planning */
     for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_value();
     aijt_layouts_refresh(L, A->values);

@@ -6,8 +6,8 @@
    instead of 818 (H100, bench/results/2026-11-21-h100-colorder-experiment).  The price is a pass per
    product that writes x' = P^T x (a workspace), read once, and the gathers then read x' instead of x.
 
-   The summation order does not change: a slot keeps its place and only its column index is renamed,
-   so a plan gives the same bits with and without the order.
+   The layouts then hold each row's entries in the new column order (layout.c), so rows sum in another
+   order than the CSR's: the same result up to rounding, as from any GPU kernel.
 */
 #include "aijtplan.h"
 

@@ -298,24 +298,83 @@ static void strip_rows(aijt_layout *S, const aijt_plan *plan, const aijt_strip *
     for (aijt_int i = 0; i < S->nrows; i++) S->rows[i] = P->begin + i;
 }
 
-/* A plan with a column order: every column index becomes its position in that order, in a pass of its
-   own after the strips are built, so that the builders stay as they are. */
+typedef struct {
+  aijt_int col, src;
+  double   val;
+} slot_entry;
+
+static int cmp_col(const void *a, const void *b)
+{
+  aijt_int x = ((const slot_entry *)a)->col, y = ((const slot_entry *)b)->col;
+  return (x > y) - (x < y);
+}
+
+/* The entries in slots at[0..n) (one row's) reordered by column. */
+static void sort_row(aijt_layout *S, const aijt_int *at, aijt_int n, slot_entry *e)
+{
+  for (aijt_int q = 0; q < n; q++) e[q].col = S->col[at[q]], e[q].src = S->src[at[q]], e[q].val = S->val[at[q]];
+  if (n <= 16)
+    for (aijt_int q = 1; q < n; q++) { /* columns are distinct: no stability to keep */
+      slot_entry t = e[q];
+      aijt_int   u = q;
+      for (; u > 0 && e[u - 1].col > t.col; u--) e[u] = e[u - 1];
+      e[u] = t;
+    }
+  else qsort(e, (size_t)n, sizeof(*e), cmp_col);
+  for (aijt_int q = 0; q < n; q++) S->col[at[q]] = e[q].col, S->src[at[q]] = e[q].src, S->val[at[q]] = e[q].val;
+}
+
+/* The slots of strip row i that hold entries, in slot order (padding, col < 0, ends a row). */
+static aijt_int row_slots(const aijt_layout *S, aijt_int i, aijt_int *at)
+{
+  aijt_int n = 0;
+  switch (S->format) {
+  case AIJT_CSR:
+  case AIJT_LONG:
+    for (aijt_int k = S->ptr[i]; k < S->ptr[i + 1]; k++) at[n++] = k;
+    break;
+  case AIJT_ELL:
+    for (aijt_int j = 0; j < S->width && S->col[j * S->nrows + i] >= 0; j++) at[n++] = j * S->nrows + i;
+    break;
+  case AIJT_SELL: {
+    const aijt_int s = i / S->chunk, l = i % S->chunk, w = (S->ptr[s + 1] - S->ptr[s]) / S->chunk;
+    for (aijt_int j = 0; j < w && S->col[S->ptr[s] + j * S->chunk + l] >= 0; j++) at[n++] = S->ptr[s] + j * S->chunk + l;
+  } break;
+  default:
+    break;
+  }
+  return n;
+}
+
+/* A plan with a column order: every column index becomes its position in that order, and each row's
+   entries are reordered by it, so that the lanes of a warp reading the rows' first slots all read the
+   popular columns, which now share sectors (without the reordering rmat ran in 311 us, not the 280 the
+   experiment's relabelled matrix gave).  Rows then sum in another order than the CSR's. */
 static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
 {
-  aijt_int *pos;
+  aijt_int   *pos, *at = NULL, longest = 0;
+  slot_entry *e = NULL;
+  aijt_err    err = AIJT_OK;
 
   L->col_pos = pos = (aijt_int *)alloc_n((size_t)plan->ncols, sizeof(aijt_int));
   L->xbuf          = (double *)alloc_n((size_t)plan->ncols, sizeof(double));
   if (!pos || !L->xbuf) return AIJT_ERR_MEM;
   memcpy(pos, plan->col_pos, (size_t)plan->ncols * sizeof(aijt_int));
-  for (int s = 0; s < L->nstrips; s++) {
+  for (int s = 0; s < plan->nstrips; s++) longest = plan->strips[s].max_len > longest ? plan->strips[s].max_len : longest;
+  at = (aijt_int *)alloc_n((size_t)longest, sizeof(aijt_int));
+  e  = (slot_entry *)alloc_n((size_t)longest, sizeof(slot_entry));
+  if (!at || !e) err = AIJT_ERR_MEM;
+  for (int s = 0; s < L->nstrips && !err; s++) {
     aijt_layout *S = &L->strips[s];
-    if (S->format == AIJT_DIA || S->format == AIJT_PANEL) return AIJT_ERR_ARG; /* their columns come from rows */
-    for (aijt_int k = 0; k < S->nslots; k++)
+    if (S->format == AIJT_DIA || S->format == AIJT_PANEL) err = AIJT_ERR_ARG; /* their columns come from rows */
+    for (aijt_int k = 0; k < S->nslots && !err; k++)
       if (S->col[k] >= 0) S->col[k] = pos[S->col[k]];
+    for (aijt_int i = 0; i < S->nrows && !err; i++) sort_row(S, at, row_slots(S, i, at), e);
   }
-  for (aijt_int k = 0; k < L->tail.nnz; k++) L->tail.col[k] = pos[L->tail.col[k]];
-  return AIJT_OK;
+  for (aijt_int k = 0; k < L->tail.nnz && !err; k++) L->tail.col[k] = pos[L->tail.col[k]];
+  free(at);
+  free(e);
+  return err;
 }
 
 aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **out)
