@@ -8,32 +8,34 @@
 
 namespace aijt {
 
-__global__ void __launch_bounds__(256) gather_kernel(aijt_int n, const aijt_int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ out)
+/* SCATTER false: out[k] = x[idx[k]]; true: out[idx[k]] = x[k]. */
+template <bool SCATTER>
+__global__ void __launch_bounds__(256) index_copy_kernel(aijt_int n, const aijt_int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ out)
 {
-  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (int64_t)gridDim.x * blockDim.x) out[k] = __ldg(x + __ldg(idx + k));
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (int64_t)gridDim.x * blockDim.x) {
+    if (SCATTER) out[__ldg(idx + k)] = __ldg(x + k);
+    else out[k] = __ldg(x + __ldg(idx + k));
+  }
 }
 
-__global__ void __launch_bounds__(256) scatter_kernel(aijt_int n, const aijt_int *__restrict__ idx, const double *__restrict__ x, double *__restrict__ out)
+template <bool SCATTER>
+cudaError_t index_copy(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream)
 {
-  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += (int64_t)gridDim.x * blockDim.x) out[__ldg(idx + k)] = __ldg(x + k);
+  if (n < 0) return cudaErrorInvalidValue;
+  if (!n) return cudaSuccess;
+  const int64_t blocks = ((int64_t)n + 255) / 256;
+  index_copy_kernel<SCATTER><<<(unsigned)(blocks < 65535 ? blocks : 65535), 256, 0, stream>>>(n, idx, x, out);
+  return cudaGetLastError();
 }
 
 } // namespace aijt
 
 extern "C" cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream)
 {
-  if (n < 0) return cudaErrorInvalidValue;
-  if (!n) return cudaSuccess;
-  const int64_t blocks = ((int64_t)n + 255) / 256;
-  aijt::gather_kernel<<<(unsigned)(blocks < 65535 ? blocks : 65535), 256, 0, stream>>>(n, idx, x, out);
-  return cudaGetLastError();
+  return aijt::index_copy<false>(n, idx, x, out, stream);
 }
 
 extern "C" cudaError_t aijt_cuda_scatter(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream)
 {
-  if (n < 0) return cudaErrorInvalidValue;
-  if (!n) return cudaSuccess;
-  const int64_t blocks = ((int64_t)n + 255) / 256;
-  aijt::scatter_kernel<<<(unsigned)(blocks < 65535 ? blocks : 65535), 256, 0, stream>>>(n, idx, x, out);
-  return cudaGetLastError();
+  return aijt::index_copy<true>(n, idx, x, out, stream);
 }
