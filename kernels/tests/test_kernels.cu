@@ -232,8 +232,8 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
   double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
-  double       *dx = NULL, *dz = NULL, *dy = NULL, *dxp = NULL, *dxs; /* dxs: what the strips read, x or x' */
-  aijt_int     *dpos = NULL;
+  double       *dx = NULL, *dz = NULL, *dy = NULL;
+  const double *dxs = NULL; /* what the strips read: x, or x' (D.xp) for a plan with a column order */
   int           ok = 1;
   aijt_err      err;
 
@@ -265,12 +265,6 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
-  if (L->col_pos) {
-    ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dxp, nx * sizeof(double)), "cudaMalloc x'");
-    ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dpos, nx * sizeof(aijt_int)), "cudaMalloc col_pos");
-    ok = ok && aijt_cuda_ok(cudaMemcpy(dpos, L->col_pos, (size_t)A->ncols * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy col_pos");
-  }
-  dxs = L->col_pos ? dxp : dx;
 
   for (int trial = 0; trial < NTRIALS && ok; trial++) {
     if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
@@ -287,7 +281,8 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
-    if (L->col_pos) ok = ok && aijt_cuda_ok(aijt_cuda_scatter(A->ncols, dpos, dx, dxp, stream), "aijt_cuda_scatter");
+    if (D.col_pos) ok = ok && aijt_cuda_ok(aijt_cuda_scatter(D.ncols, D.col_pos, dx, D.xp, stream), "aijt_cuda_scatter");
+    dxs = D.col_pos ? D.xp : dx;
     for (int mode = 0; mode < 3 && ok; mode++) {
       const size_t bytes = (size_t)A->nrows * sizeof(double);
       const double *zarg = mode == 0 ? NULL : mode == 1 ? dz : dy;
@@ -318,8 +313,7 @@ done:
   ok = aijt_cuda_ok(cudaFree(dx), "cudaFree x") && ok;
   ok = aijt_cuda_ok(cudaFree(dz), "cudaFree z") && ok;
   ok = aijt_cuda_ok(cudaFree(dy), "cudaFree y") && ok;
-  ok = aijt_cuda_ok(cudaFree(dxp), "cudaFree x'") && ok;
-  ok = aijt_cuda_ok(cudaFree(dpos), "cudaFree col_pos") && ok;
+
   aijt_layouts_destroy(&L);
   aijt_plan_destroy(&plan);
   free(x), free(z), free(y), free(ref);

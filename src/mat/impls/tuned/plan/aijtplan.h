@@ -150,7 +150,9 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
 /* The columns by decreasing degree (stably) into plan->col_pos when rules->col_order asks for it and
    the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
    planner ends with it, the model planner starts with it (its locality feature reads the columns in
-   that order) and drops the order if it then plans DIA or PANEL.  The share of A's entries in its most popular ncols / 16 columns, the auto rule's test. */
+   that order) and drops the order if it then plans DIA or PANEL.
+   aijt_col_top_share: the share of A's entries in its most popular ncols / 16 columns (the auto rule's
+   test, which reads a sample of the rows). */
 aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *rules, aijt_plan *plan);
 double   aijt_col_top_share(const aijt_csr *A);
 

@@ -335,10 +335,11 @@ static void sort_by_col(slot_entry *e, aijt_int n)
   }
 }
 
-/* The entries in slots at[0..n) (one row's) reordered by column. */
-static void sort_row(aijt_layout *S, const aijt_int *at, aijt_int n, slot_entry *e)
+/* The entries in slots at[0..n) (one row's): each column c becomes pos[c], and the entries are
+   reordered by it. */
+static void relabel_row(aijt_layout *S, const aijt_int *at, aijt_int n, const aijt_int *pos, slot_entry *e)
 {
-  for (aijt_int q = 0; q < n; q++) e[q].col = S->col[at[q]], e[q].src = S->src[at[q]], e[q].val = S->val[at[q]];
+  for (aijt_int q = 0; q < n; q++) e[q].col = pos[S->col[at[q]]], e[q].src = S->src[at[q]], e[q].val = S->val[at[q]];
   sort_by_col(e, n); /* columns are distinct: no stability to keep */
   for (aijt_int q = 0; q < n; q++) S->col[at[q]] = e[q].col, S->src[at[q]] = e[q].src, S->val[at[q]] = e[q].val;
 }
@@ -366,7 +367,7 @@ static aijt_int row_slots(const aijt_layout *S, aijt_int i, aijt_int *at)
 }
 
 /* A plan with a column order: every column index becomes its position in that order, and each row's
-   entries are reordered by it, so that the lanes of a warp reading the rows' first slots all read the
+   entries (padding stays where it is) are reordered by it, so that the lanes of a warp reading the rows' first slots all read the
    popular columns, which now share sectors: rmat 310.7 -> 302.1 us on an H100 (aijcusparse 306-308;
    bench/results/2026-11-21-h100-colorder).  Rows then sum in another order than the CSR's. */
 static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
@@ -386,9 +387,7 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
   for (int s = 0; s < L->nstrips && !err; s++) {
     aijt_layout *S = &L->strips[s];
     if (S->format == AIJT_DIA || S->format == AIJT_PANEL) err = AIJT_ERR_ARG; /* their columns come from rows */
-    for (aijt_int k = 0; k < S->nslots && !err; k++)
-      if (S->col[k] >= 0) S->col[k] = pos[S->col[k]];
-    for (aijt_int i = 0; i < S->nrows && !err; i++) sort_row(S, at, row_slots(S, i, at), e);
+    for (aijt_int i = 0; i < S->nrows && !err; i++) relabel_row(S, at, row_slots(S, i, at), pos, e);
   }
   for (aijt_int k = 0; k < L->tail.nnz && !err; k++) L->tail.col[k] = pos[L->tail.col[k]];
   free(at);

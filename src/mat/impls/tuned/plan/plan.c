@@ -52,10 +52,25 @@ aijt_int aijt_plan_row(const aijt_plan *plan, aijt_int k)
   return plan->order ? plan->order[k] : k;
 }
 
-/* Strips tile [0, nrows) in order, the order is a permutation, and the counts add up. */
+/* AIJT_OK when p[0..n) is a permutation of [0, n). */
+static aijt_err check_permutation(const aijt_int *p, aijt_int n)
+{
+  unsigned char *seen = (unsigned char *)calloc((size_t)n + 1, 1);
+  aijt_err       err  = seen ? AIJT_OK : AIJT_ERR_MEM;
+
+  for (aijt_int k = 0; !err && k < n; k++) {
+    if (p[k] < 0 || p[k] >= n || seen[p[k]]) err = AIJT_ERR_ARG;
+    else seen[p[k]] = 1;
+  }
+  free(seen);
+  return err;
+}
+
+/* Strips tile [0, nrows) in order, the orders are permutations, and the counts add up. */
 aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
 {
   aijt_int next = 0, nnz = 0, tail = 0;
+  aijt_err err;
 
   if (plan->nrows != A->nrows || plan->ncols != A->ncols) return AIJT_ERR_ARG;
   for (int s = 0; s < plan->nstrips; s++) {
@@ -68,39 +83,15 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
     }
     if (cnt != S->nnz + S->tail_nnz) return AIJT_ERR_ARG;
     if (S->format == AIJT_CSR && (S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
-    if (S->format == AIJT_DIA && (plan->order || S->width < 0 || S->width > AIJT_DIA_MAX_DIAGS)) return AIJT_ERR_ARG;
-    if (S->format == AIJT_PANEL && (plan->order || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
+    if (S->format == AIJT_DIA && (plan->order || plan->col_pos || S->width < 0 || S->width > AIJT_DIA_MAX_DIAGS)) return AIJT_ERR_ARG;
+    if (S->format == AIJT_PANEL && (plan->order || plan->col_pos || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
     next = S->end;
     nnz += S->nnz;
     tail += S->tail_nnz;
   }
   if (next != plan->nrows || nnz + tail != plan->nnz || tail != plan->tail_nnz) return AIJT_ERR_ARG;
-  if (plan->col_pos) { /* a permutation of the columns, and no strip that finds columns from rows */
-    unsigned char *seen = (unsigned char *)calloc((size_t)plan->ncols + 1, 1);
-    aijt_err       err  = seen ? AIJT_OK : AIJT_ERR_MEM;
-    for (aijt_int j = 0; !err && j < plan->ncols; j++) {
-      aijt_int c = plan->col_pos[j];
-      if (c < 0 || c >= plan->ncols || seen[c]) err = AIJT_ERR_ARG;
-      else seen[c] = 1;
-    }
-    for (int s = 0; !err && s < plan->nstrips; s++)
-      if (plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL) err = AIJT_ERR_ARG;
-    free(seen);
-    if (err) return err;
-  }
-  if (plan->order) {
-    unsigned char *seen = (unsigned char *)calloc((size_t)plan->nrows + 1, 1);
-    if (!seen) return AIJT_ERR_MEM;
-    for (aijt_int k = 0; k < plan->nrows; k++) {
-      aijt_int r = plan->order[k];
-      if (r < 0 || r >= plan->nrows || seen[r]) {
-        free(seen);
-        return AIJT_ERR_ARG;
-      }
-      seen[r] = 1;
-    }
-    free(seen);
-  }
+  if (plan->col_pos && (err = check_permutation(plan->col_pos, plan->ncols))) return err;
+  if (plan->order && (err = check_permutation(plan->order, plan->nrows))) return err;
   return AIJT_OK;
 }
 
