@@ -147,8 +147,8 @@ static PetscErrorCode TimeLayouts(Bench *B, const aijt_dev_layouts *D, const dou
 static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt_plan *P, aijt_dev_layouts *D, const double *x, double *y, PetscReal t_plan, PetscReal *t_tuned, PetscInt *tries)
 {
   PetscFunctionBegin;
-  if (D->col_pos) { /* a strip alone reads x' = P^T x, written once here: x does not change */
-    PetscCallCUDA(aijt_cuda_scatter(D->ncols, D->col_pos, x, D->xp, 0));
+  if (D->hot) { /* a strip alone reads the hot columns' copy of x, gathered once here: x does not change */
+    PetscCallCUDA(aijt_cuda_gather(D->nhot, D->hot, x, D->xhot, 0));
     PetscCallCUDA(cudaDeviceSynchronize());
   }
   for (int k = 0; k < P->nstrips; k++) {
@@ -157,7 +157,7 @@ static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt
     PetscReal         us = 0, err;
     int               param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_LONG ? S->blocks_per_row : S->format == AIJT_SELL ? S->chunk : (int)S->width;
     if (S->format != AIJT_COO && !S->tail_nnz) { /* the tail is shared: strips that feed it are not alone */
-      SpMVCtx c = {&one, D->col_pos ? D->xp : x, y};
+      SpMVCtx c = {&one, x, y};
       PetscCall(BenchTimeOp(B->timer, SpMVOp, &c, B->warmup, B->reps, &us));
       if (S->predicted_us > 0) {
         err = PetscAbsReal(S->predicted_us - us) / us;

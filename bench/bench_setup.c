@@ -78,6 +78,7 @@ static digest plan_digest(const aijt_plan *p)
     MIX(&h, r);
   }
   for (aijt_int j = 0; p->col_pos && j < p->ncols; j++) MIX(&h, p->col_pos[j]); /* nothing without a column order: digests stay */
+  if (p->col_pos) MIX(&h, p->col_hot);
   return h;
 }
 

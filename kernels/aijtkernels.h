@@ -61,6 +61,11 @@ typedef struct {
   double   *partial;
   unsigned *count;
   /* PANEL: partial holds npanels * nrows doubles, each row's sum in each panel (count unused). */
+  /* A plan with a column order (aijt_col_label): col holds labels; label c < nhot reads xhot[c], which
+     the caller gathers from x before the product (aijt_cuda_gather with the layouts' hot), any other
+     reads x[c - nhot].  nhot == 0: col holds x's columns (DIA and PANEL strips always). */
+  const double *xhot;
+  aijt_int      nhot;
 } aijt_dev_strip;
 
 /* The COO tail on the device. */
@@ -69,10 +74,13 @@ typedef struct {
   const aijt_int *row, *col; /* entries grouped by row (plan position, then column) */
   const double   *val;
   int             block;     /* threads per block, as for strips */
+  const double   *xhot;      /* labels as in aijt_dev_strip */
+  aijt_int        nhot;
 } aijt_dev_coo;
 
 /* Copy format, sizes and launch parameters of plan strip P and its layout S into d; pointers are set
-   to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val, S->mask. */
+   to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val, S->mask (and
+   xhot, nhot with the layouts' column order). */
 void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S);
 
 /* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none). */
@@ -89,12 +97,9 @@ cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cu
    NULL): y = A x, or y = A x + z.  Stops at the first error. */
 cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
 
-/* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing. */
+/* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot
+   columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */
 cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
-
-/* out[idx[k]] = x[k], k < n, idx a permutation: x' = P^T x for a plan with a column order (idx: the
-   layouts' col_pos), before aijt_cuda_spmv runs the strips on x'. */
-cudaError_t aijt_cuda_scatter(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
 
 #ifdef __cplusplus
 }

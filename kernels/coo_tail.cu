@@ -18,8 +18,9 @@
 
 namespace aijt {
 
+template <bool SPLIT>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
-  coo_tail_kernel(aijt_int nnz, const aijt_int *__restrict__ row, const aijt_int *__restrict__ col, const double *__restrict__ val, const double *__restrict__ x, double *y)
+  coo_tail_kernel(aijt_int nnz, const aijt_int *__restrict__ row, const aijt_int *__restrict__ col, const double *__restrict__ val, const x_source<SPLIT> x, double *y)
 {
   const unsigned lane   = threadIdx.x & 31u;
   const int64_t  warp   = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -31,7 +32,7 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
     double        v = 0.0;
     if (k < nnz) {
       r = __ldg(row + k);
-      v = __ldg(val + k) * __ldg(x + __ldg(col + k));
+      v = __ldg(val + k) * x(__ldg(col + k));
     }
     const aijt_int prev  = __shfl_up_sync(AIJT_FULL_MASK, r, 1);
     const unsigned heads = __ballot_sync(AIJT_FULL_MASK, lane == 0 || prev != r);
@@ -49,7 +50,8 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
 
 cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double *y)
 {
-  coo_tail_kernel<<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x, y);
+  if (t.nhot) coo_tail_kernel<true><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<true>{x, t.xhot, t.nhot}, y);
+  else coo_tail_kernel<false><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<false>{x, NULL, 0}, y);
   return cudaGetLastError();
 }
 

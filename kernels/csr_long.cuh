@@ -18,12 +18,14 @@
 namespace aijt {
 
 /* Sum of slots [lo, hi) of the strip over the block; valid in thread 0.  Every thread must call it. */
-__device__ __forceinline__ double block_dot(const aijt_dev_strip &s, int64_t lo, int64_t hi, const double *__restrict__ x, double *shared32)
+template <bool SPLIT>
+__device__ __forceinline__ double block_dot(const aijt_dev_strip &s, int64_t lo, int64_t hi, const x_source<SPLIT> &x, double *shared32)
 {
   return block_sum(gather_dot<false>(s.col, s.val, lo + threadIdx.x, hi, blockDim.x, x), shared32);
 }
 
-__device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+template <bool SPLIT>
+__device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
 {
   __shared__ double partial32[32];
   const int64_t     parts = s.blocks_per_row;

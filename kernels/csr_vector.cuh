@@ -13,8 +13,8 @@
 
 namespace aijt {
 
-template <int TPR>
-__device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+template <int TPR, bool SPLIT>
+__device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
 {
   static_assert(TPR >= 1 && TPR <= 32 && (TPR & (TPR - 1)) == 0, "TPR must be a power of two in [1, 32]");
   const aijt_int *__restrict__ rows = s.rows;

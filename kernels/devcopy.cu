@@ -46,8 +46,8 @@ extern "C" int aijt_dev_free(aijt_dev_layouts *D)
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.col), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.val), "cudaFree");
-  ok &= aijt_cuda_ok(cudaFree((void *)D->col_pos), "cudaFree");
-  ok &= aijt_cuda_ok(cudaFree(D->xp), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree((void *)D->hot), "cudaFree");
+  ok &= aijt_cuda_ok(cudaFree(D->xhot), "cudaFree");
   memset(D, 0, sizeof(*D));
   return ok;
 }
@@ -85,20 +85,18 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
   ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
-  if (L->col_pos) {
-    D->ncols = L->ncols;
-    ok       = ok && upload_to(&D->col_pos, L->col_pos, (size_t)L->ncols);
-    ok       = ok && aijt_cuda_ok(cudaMalloc((void **)&D->xp, ((size_t)L->ncols + 1) * sizeof(double)), "cudaMalloc x'");
+  if (L->hot) {
+    D->nhot = L->nhot;
+    ok      = ok && upload_to(&D->hot, L->hot, (size_t)L->nhot);
+    ok      = ok && aijt_cuda_ok(cudaMalloc((void **)&D->xhot, (size_t)L->nhot * sizeof(double)), "cudaMalloc xhot");
+    for (int s = 0; s < D->nstrips; s++) D->strips[s].xhot = D->xhot, D->strips[s].nhot = D->nhot;
+    D->tail.xhot = D->xhot, D->tail.nhot = D->nhot;
   }
   return ok;
 }
 
 extern "C" cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream)
 {
-  if (D->col_pos) {
-    cudaError_t err = aijt_cuda_scatter(D->ncols, D->col_pos, x, D->xp, stream);
-    if (err != cudaSuccess) return err;
-    x = D->xp;
-  }
-  return aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, x, z, y, stream);
+  cudaError_t err = aijt_cuda_gather(D->nhot, D->hot, x, D->xhot, stream);
+  return err != cudaSuccess ? err : aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, x, z, y, stream);
 }

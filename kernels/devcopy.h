@@ -15,9 +15,9 @@ typedef struct {
   int             nstrips;
   aijt_dev_strip *strips;
   aijt_dev_coo    tail;
-  aijt_int        ncols;   /* layouts with a column order (L->col_pos): */
-  const aijt_int *col_pos; /* the order, and x' = P^T x, which aijt_dev_spmv writes before the strips */
-  double         *xp;
+  aijt_int        nhot; /* layouts with a column order (L->hot): the hot columns, and their copy of x */
+  const aijt_int *hot;  /* that aijt_dev_spmv gathers before the strips, which read it (their xhot) */
+  double         *xhot;
 } aijt_dev_layouts;
 
 /* Launch parameters that replace the plan's where > 0 (the kernel test's rule sets). */
@@ -33,8 +33,8 @@ int aijt_cuda_ok(cudaError_t err, const char *what);
 int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
 int aijt_dev_free(aijt_dev_layouts *D);
 
-/* The whole product, y = A x (+ z), as the PETSc glue runs it: x' = P^T x first when D has a column
-   order, then aijt_cuda_spmv on it. */
+/* The whole product, y = A x (+ z), as the PETSc glue runs it: xhot gathered first when D has a
+   column order, then aijt_cuda_spmv. */
 cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -11,7 +11,8 @@
 
 namespace aijt {
 
-__device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+template <bool SPLIT>
+__device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
 {
   const aijt_int *__restrict__ col = s.col;
   const double *__restrict__ val   = s.val;

@@ -52,6 +52,22 @@ __device__ __forceinline__ double block_sum(double v, double *shared32)
   return v;
 }
 
+/* Where the gathers find the value for a slot's column c.  SPLIT false: x[c].  SPLIT true, a plan with
+   a column order: hot labels c < nhot read the small gathered copy xhot, which the caches keep, and the
+   other labels nhot + (original column) read x itself (aijtkernels.h).  Plans without a column order
+   run kernels without the comparison (fused_spmv_kernel's SPLIT). */
+template <bool SPLIT>
+struct x_source {
+  const double *__restrict__ x, *__restrict__ hot;
+  aijt_int nhot;
+
+  __device__ __forceinline__ double operator()(aijt_int c) const
+  {
+    if (!SPLIT) return __ldg(x + c);
+    return c < nhot ? __ldg(hot + c) : __ldg(x + (c - nhot));
+  }
+};
+
 /* sum of val[k] * x[col[k]] over k = first, first + stride, ... < end, four slots per step with their
    loads issued before any product: four independent gathers of x in flight per thread, where a plain
    loop (even unrolled) can wait on each col -> x chain in turn.  The additions keep the order of k, so
@@ -59,8 +75,8 @@ __device__ __forceinline__ double block_sum(double v, double *shared32)
    multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read.
    col and val are read once: streaming loads (__ldcs, evict first) leave the L1 to x, whose entries
    rows share (a power-law graph's popular columns). */
-template <bool PADDED>
-__device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const double *__restrict__ x)
+template <bool PADDED, bool SPLIT>
+__device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const x_source<SPLIT> &x)
 {
   double  sum = 0.0;
   int64_t k   = first;
@@ -70,14 +86,14 @@ __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, c
 #pragma unroll
     for (int u = 0; u < 4; u++) c[u] = __ldcs(col + k + u * stride), v[u] = __ldcs(val + k + u * stride);
 #pragma unroll
-    for (int u = 0; u < 4; u++) xv[u] = !PADDED || c[u] >= 0 ? __ldg(x + c[u]) : 0.0;
+    for (int u = 0; u < 4; u++) xv[u] = !PADDED || c[u] >= 0 ? x(c[u]) : 0.0;
 #pragma unroll
     for (int u = 0; u < 4; u++)
       if (!PADDED || c[u] >= 0) sum += v[u] * xv[u];
   }
   for (; k < end; k += stride) {
     const aijt_int c = __ldcs(col + k);
-    if (!PADDED || c >= 0) sum += __ldcs(val + k) * __ldg(x + c);
+    if (!PADDED || c >= 0) sum += __ldcs(val + k) * x(c);
   }
   return sum;
 }

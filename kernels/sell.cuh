@@ -15,8 +15,8 @@
 
 namespace aijt {
 
-template <int CHUNK>
-__device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+template <int CHUNK, bool SPLIT>
+__device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
 {
   const aijt_int *__restrict__ col = s.col;
   const double *__restrict__ val   = s.val;

@@ -37,13 +37,15 @@ struct fused_args {
 /* ALL = false keeps only DIA and the COO row initialisation: the other formats' batched gathers take
    40 registers, a quarter of the occupancy that launches of DIA strips alone (the stencils' plans)
    keep at 32 (the DIA product was 15% slower inside the full kernel, bench/results/2026-11-21-h200-bench-v2). */
-template <bool ALL>
+/* SPLIT: the launch has strips with a column order (x_source); DIA strips never have one. */
+template <bool ALL, bool SPLIT>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
 {
   int s = 0;
   while (s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
-  const aijt_dev_strip &S = a.strip[s];
-  const strip_range     g = {(int64_t)(blockIdx.x - a.first[s]), (int64_t)(a.first[s + 1] - a.first[s])};
+  const aijt_dev_strip &S  = a.strip[s];
+  const strip_range     g  = {(int64_t)(blockIdx.x - a.first[s]), (int64_t)(a.first[s + 1] - a.first[s])};
+  const x_source<SPLIT> xs = {x, S.xhot, S.nhot};
 
   switch (S.format) {
   case AIJT_CSR:
@@ -51,23 +53,23 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid
     switch (S.tpr) {
 #define AIJT_CSR_CASE(T) \
   case T: \
-    csr_vector_rows<T>(S, g, x, z, y); \
+    csr_vector_rows<T>(S, g, xs, z, y); \
     break;
       AIJT_TPR_LIST(AIJT_CSR_CASE)
 #undef AIJT_CSR_CASE
     }
     break;
   case AIJT_LONG:
-    if (ALL) csr_long_rows(S, g, x, z, y);
+    if (ALL) csr_long_rows(S, g, xs, z, y);
     break;
   case AIJT_ELL:
-    if (ALL) ell_rows(S, g, x, z, y);
+    if (ALL) ell_rows(S, g, xs, z, y);
     break;
   case AIJT_SELL:
     if (!ALL) break;
     /* the planner's default C = 32 gets constant indexing; any other C reads it at run time */
-    if (S.chunk == 32) sell_rows<32>(S, g, x, z, y);
-    else sell_rows<0>(S, g, x, z, y);
+    if (S.chunk == 32) sell_rows<32>(S, g, xs, z, y);
+    else sell_rows<0>(S, g, xs, z, y);
     break;
   case AIJT_DIA:
     dia_rows(S, g, x, z, y);
@@ -102,7 +104,8 @@ int valid_tpr(int tpr)
 /* Whether a kernel can honour the strip's parameters. */
 bool strip_ok(const aijt_dev_strip *s)
 {
-  if (!s || s->nrows < 0) return false;
+  if (!s || s->nrows < 0 || s->nhot < 0 || (s->nhot && !s->xhot)) return false;
+  if (s->nhot && (s->format == AIJT_DIA || s->format == AIJT_PANEL)) return false; /* their columns come from rows */
   switch (s->format) {
   case AIJT_CSR:
     return valid_tpr(s->tpr);
@@ -154,11 +157,12 @@ int64_t blocks_for(const aijt_dev_strip *s, unsigned block)
 
 cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
 {
-  bool all = false;
+  bool all = false, split = false;
   if (!a.nstrips) return cudaSuccess;
-  for (int s = 0; s < a.nstrips; s++) all = all || (a.strip[s].format != AIJT_DIA && a.strip[s].format != AIJT_COO);
-  if (all) aijt::fused_spmv_kernel<true><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
-  else aijt::fused_spmv_kernel<false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  for (int s = 0; s < a.nstrips; s++) all = all || (a.strip[s].format != AIJT_DIA && a.strip[s].format != AIJT_COO), split = split || a.strip[s].nhot;
+  if (!all) aijt::fused_spmv_kernel<false, false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  else if (split) aijt::fused_spmv_kernel<true, true><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  else aijt::fused_spmv_kernel<true, false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
   a.nstrips = 0;
   return cudaGetLastError();
 }
@@ -207,7 +211,7 @@ extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *nparti
 
 extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream)
 {
-  if (!t || t->nnz < 0) return cudaErrorInvalidValue;
+  if (!t || t->nnz < 0 || t->nhot < 0 || (t->nhot && !t->xhot)) return cudaErrorInvalidValue;
   if (t->nnz == 0) return cudaSuccess;
   const unsigned block = block_of(t->block);
   const int64_t  g     = ((int64_t)t->nnz + block - 1) / block; /* one entry per thread */

@@ -122,7 +122,7 @@ static void sample_free(sample *S)
 
 static aijt_csr csr_of(const sample *S)
 {
-  aijt_csr A = {S->nrows, S->ncols, S->rowptr, S->col, S->val, NULL};
+  aijt_csr A = {S->nrows, S->ncols, S->rowptr, S->col, S->val, NULL, 0};
   return A;
 }
 

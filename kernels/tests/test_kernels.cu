@@ -156,11 +156,19 @@ static void make_rulesets(void)
     rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
     rs->tpr           = tpr;
   }
-  rs                  = add_ruleset("cols=degree all"); /* x' = P^T x by aijt_cuda_scatter, then the strips */
+  /* a column order: the hot columns' copy of x by aijt_cuda_gather, then the strips read it and x */
+  rs                  = add_ruleset("cols=degree all");
   rs->rules.col_order = AIJT_COLS_DEGREE;
   rs                  = add_ruleset("small cols=degree all");
   small_thresholds(&rs->rules);
   rs->rules.col_order = AIJT_COLS_DEGREE;
+  rs                  = add_ruleset("cols=degree hot=all"); /* every label hot: x itself unread */
+  rs->rules.col_order = AIJT_COLS_DEGREE;
+  rs->rules.col_hot   = 1.0;
+  rs                  = add_ruleset("small cols=degree hot=one"); /* one hot column */
+  small_thresholds(&rs->rules);
+  rs->rules.col_order = AIJT_COLS_DEGREE;
+  rs->rules.col_hot   = 0.0;
   rs                = add_ruleset("panel tpr=1");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
   rs->tpr           = 1;
@@ -225,7 +233,7 @@ static double compare(const matrix *A, const double *x, const double *z, const d
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
 static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
   aijt_dev_layouts   D;
@@ -233,7 +241,6 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
   double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
   double       *dx = NULL, *dz = NULL, *dy = NULL;
-  const double *dxs = NULL; /* what the strips read: x, or x' (D.xp) for a plan with a column order */
   int           ok = 1;
   aijt_err      err;
 
@@ -281,8 +288,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
-    if (D.col_pos) ok = ok && aijt_cuda_ok(aijt_cuda_scatter(D.ncols, D.col_pos, dx, D.xp, stream), "aijt_cuda_scatter");
-    dxs = D.col_pos ? D.xp : dx;
+    ok = ok && aijt_cuda_ok(aijt_cuda_gather(D.nhot, D.hot, dx, D.xhot, stream), "aijt_cuda_gather (hot columns)");
     for (int mode = 0; mode < 3 && ok; mode++) {
       const size_t bytes = (size_t)A->nrows * sizeof(double);
       const double *zarg = mode == 0 ? NULL : mode == 1 ? dz : dy;
@@ -291,9 +297,9 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       else ok = ok && aijt_cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
       /* the fused launch, except in the random trial, which runs the strips one by one */
       if (trial == TRIAL_RANDOM) {
-        for (int s = 0; s < D.nstrips && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&D.strips[s], dxs, zarg, dy, stream), "aijt_cuda_strip");
-        ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dxs, dy, stream), "aijt_cuda_tail");
-      } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dxs, zarg, dy, stream), "aijt_cuda_spmv");
+        for (int s = 0; s < D.nstrips && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&D.strips[s], dx, zarg, dy, stream), "aijt_cuda_strip");
+        ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
+      } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
       ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
       ok = ok && aijt_cuda_ok(cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy y");
       if (!ok) break;
@@ -353,8 +359,16 @@ static int api_checks(cudaStream_t stream)
   ok &= aijt_cuda_spmv(NULL, 1, NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_CSR, s.tpr = 1, s.nrows = 0; /* nothing to do */
   ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
+  s.nhot = 4; /* hot labels without their copy of x */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.xhot = (const double *)&t, s.format = AIJT_DIA, s.width = 1; /* DIA finds columns from rows: no labels */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  s.format = AIJT_CSR; /* the same, where labels belong */
+  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
   ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaSuccess;
-  t.nnz = -1;
+  t.nnz = 1, t.nhot = 4;
+  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaErrorInvalidValue;
+  t.nnz = -1, t.nhot = 0;
   ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaErrorInvalidValue;
   ok &= aijt_cuda_strip(NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   ok &= cudaGetLastError() == cudaSuccess; /* refusals leave no error behind */

@@ -113,11 +113,12 @@ static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_pl
 
 static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
   aijt_err      err  = plan_with(&csr, R, model_plan, &plan);
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
+  aijt_int      want_hot;
   double       *x = malloc(nx * sizeof(double)), *z = malloc(ny * sizeof(double)), *y = malloc(ny * sizeof(double)), *ref = malloc(ny * sizeof(double));
 
   EXPECT(!aijt_csr_check(&csr), "%s: generated matrix is not valid CSR", label);
@@ -165,10 +166,19 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
       }
     }
     free(deg), free(order);
+    want_hot = (aijt_int)ceil(R->col_hot * (double)A->ncols);
+    want_hot = want_hot < 1 ? 1 : want_hot > A->ncols ? A->ncols : want_hot;
+    EXPECT(plan->col_hot == want_hot, "%s: %lld hot columns, %lld wanted", label, (long long)plan->col_hot, (long long)want_hot);
   }
   err = aijt_layouts_build(plan, &csr, &L);
   EXPECT(!err, "%s: layout failed: %s", label, aijt_err_string(err));
   if (err) goto done;
+  EXPECT(!L->hot == !plan->col_pos && L->nhot == plan->col_hot, "%s: the layouts' hot columns are not the plan's", label);
+  for (aijt_int p = 0; L->hot && p < L->nhot; p++) /* hot label p reads original column hot[p], of position p */
+    if (plan->col_pos[L->hot[p]] != p) {
+      EXPECT(0, "%s: hot label %lld is column %lld, of position %lld", label, (long long)p, (long long)L->hot[p], (long long)plan->col_pos[L->hot[p]]);
+      break;
+    }
 
   int (*agree)(const double *, const double *, aijt_int) = plan->col_pos ? close_to : same;
   for (int trial = 0; trial < 2; trial++) {
@@ -232,14 +242,16 @@ static void check_matrix(matrix *A)
     }
   for (int small = 0; small < 2; small++) /* columns by degree: the same bits, every format */
     for (int f = -1; f < AIJT_NFORMATS; f++)
-      for (int model_plan = 0; model_plan < 2; model_plan++) {
-        aijt_rules_default(&R);
-        R.col_order = AIJT_COLS_DEGREE;
-        if (small) R.min_strip_rows = 1, R.min_strip_share = 0, R.long_row = 8, R.sell_max_len = 4, R.sell_chunk = 4, R.ell_max_pad = 0.5;
-        if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
-        snprintf(label, sizeof(label), "%s cols=degree small=%d formats=%s", model_plan ? "model" : "rules", small, f < 0 ? "all" : aijt_format_names[f]);
-        check_rules(A, &R, model_plan, label, &seen);
-      }
+      for (int h = 0; h < (f < 0 ? 3 : 1); h++) /* hot: the default share, every column, one column */
+        for (int model_plan = 0; model_plan < 2; model_plan++) {
+          aijt_rules_default(&R);
+          R.col_order = AIJT_COLS_DEGREE;
+          if (h) R.col_hot = h == 1 ? 1.0 : 0.0;
+          if (small) R.min_strip_rows = 1, R.min_strip_share = 0, R.long_row = 8, R.sell_max_len = 4, R.sell_chunk = 4, R.ell_max_pad = 0.5;
+          if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
+          snprintf(label, sizeof(label), "%s cols=degree hot=%g small=%d formats=%s", model_plan ? "model" : "rules", R.col_hot, small, f < 0 ? "all" : aijt_format_names[f]);
+          check_rules(A, &R, model_plan, label, &seen);
+        }
   aijt_rules_default(&R); /* the model without CSR: the other formats must hold every row */
   R.allowed = AIJT_ALL_FORMATS & ~AIJT_FORMAT_BIT(AIJT_CSR);
   check_rules(A, &R, 1, "model formats=all but csr", &seen);
@@ -267,7 +279,7 @@ int main(int argc, char **argv)
   }
   { /* malformed CSR is refused */
     aijt_int rp[3] = {0, 2, 1}, ci[2] = {0, 5};
-    aijt_csr bad   = {2, 3, rp, ci, NULL, NULL};
+    aijt_csr bad   = {2, 3, rp, ci, NULL, NULL, 0};
     checks++;
     if (aijt_csr_check(&bad) != AIJT_ERR_ARG) failures++, printf("FAIL decreasing row pointers must be refused\n");
     rp[2] = 2;
@@ -279,7 +291,7 @@ int main(int argc, char **argv)
     aijt_rules_default(&R);
     R.allowed = 0;
     aijt_int  rp[2] = {0, 0};
-    aijt_csr  csr   = {1, 1, rp, NULL, NULL, NULL};
+    aijt_csr  csr   = {1, 1, rp, NULL, NULL, NULL, 0};
     aijt_plan *p    = NULL;
     checks++;
     if (aijt_plan_rules(&csr, &R, &p) != AIJT_ERR_FORMAT) failures++, printf("FAIL no allowed format must be refused\n");
@@ -289,7 +301,7 @@ int main(int argc, char **argv)
     const aijt_int m = 65536, n = 262144, per = 16;
     aijt_int      *rp = malloc((m + 1) * sizeof(aijt_int)), *ci = malloc((size_t)per * m * sizeof(aijt_int));
     for (int hot = 0; hot < 2; hot++) {
-      aijt_csr   csr = {m, n, rp, ci, NULL, NULL};
+      aijt_csr   csr = {m, n, rp, ci, NULL, NULL, 0};
       aijt_rules R;
       aijt_plan *p = NULL;
       for (aijt_int i = 0; i <= m; i++) rp[i] = per * i;

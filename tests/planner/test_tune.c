@@ -285,7 +285,7 @@ static void TestFingerprints(void)
     for (aijt_int j = 0; j < 1 + i % 40; j++) col[k++] = (i + 7 * j) % n;
     rp[i + 1] = k;
   }
-  aijt_csr A = {n, n, rp, col, NULL, NULL};
+  aijt_csr A = {n, n, rp, col, NULL, NULL, 0};
   aijt_rules_default(&R);
   R.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
   EXPECT(!aijt_plan_rules(&A, &R, &p) && !aijt_layouts_build(p, &A, &L), "CSR plan built");

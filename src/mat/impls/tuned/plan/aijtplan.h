@@ -17,8 +17,10 @@
 
 #if defined(AIJT_INDEX64)
 typedef int64_t aijt_int; /* matches PetscInt when PETSc uses 64-bit indices */
+#define AIJT_INT_MAX INT64_MAX
 #else
 typedef int32_t aijt_int;
+#define AIJT_INT_MAX INT32_MAX
 #endif
 
 typedef enum {
@@ -86,6 +88,8 @@ typedef struct {
   double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
   double   panel_min_len;  /* PANEL for the whole matrix when its rows hold at least this many entries per column panel */
   aijt_col_order col_order; /* relabel the columns by decreasing degree (both planners) */
+  double   col_hot;        /* with a column order: the share of the columns, the most popular, that the
+                              strips read from a gathered copy of x (colorder.c); at least one column */
   int      empty_free;     /* the matrix only ever computes y += A x in place (MPIAIJ's off-diagonal block):
                               its empty rows cost nothing, since that product skips them (model planner) */
 } aijt_rules;
@@ -119,8 +123,9 @@ typedef struct {
   aijt_int    nrows, ncols, nnz;
   int         sorted;   /* rows were ordered by length */
   aijt_int   *order;    /* order[k] = original row at position k; NULL means identity */
-  aijt_int   *col_pos;  /* columns by decreasing degree: col_pos[c] = position of original column c; the
-                           layouts gather from x' = P^T x, x'[col_pos[c]] = x[c]; NULL: from x itself */
+  aijt_int   *col_pos;  /* columns by decreasing degree: col_pos[c] = position of original column c, a
+                           permutation; NULL: no column order */
+  aijt_int    col_hot;  /* with col_pos: the columns at positions < col_hot are hot (aijt_col_label) */
   int         nstrips;
   aijt_strip *strips;
   aijt_int    tail_nnz; /* entries in the COO tail */
@@ -133,9 +138,19 @@ typedef struct {
   const aijt_int *rowptr; /* nrows + 1 */
   const aijt_int *colidx;
   const double   *values; /* may be NULL for planning only */
-  const aijt_int *col_pos; /* optional, NULL: a plan's column order, which the locality feature
-                              (aijt_locality) reads columns through; nothing else reads it */
+  const aijt_int *col_pos; /* optional, NULL: a plan's column order and hot count, which the locality
+                              feature (aijt_locality) reads columns through; nothing else reads them */
+  aijt_int        col_hot;
 } aijt_csr;
+
+/* The column a layout stores for original column c of a plan with a column order: the hot columns, at
+   positions < nhot, are labelled by position and read from xhot, a copy of x gathered before each
+   product (xhot[p] = x[c]); every other column is labelled nhot + c and read from x itself, so that
+   the copy costs nhot values, not ncols (aijt_plan_check: ncols + nhot fits aijt_int). */
+static inline aijt_int aijt_col_label(const aijt_int *col_pos, aijt_int nhot, aijt_int c)
+{
+  return col_pos[c] < nhot ? col_pos[c] : nhot + c;
+}
 
 aijt_err aijt_csr_check(const aijt_csr *A);
 void     aijt_features_compute(const aijt_csr *A, aijt_features *f);
@@ -147,8 +162,8 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
 
-/* The columns by decreasing degree (stably) into plan->col_pos when rules->col_order asks for it and
-   the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
+/* The columns by decreasing degree (stably) into plan->col_pos, and the hot count rules->col_hot of them
+   into plan->col_hot, when rules->col_order asks for it and the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
    planner ends with it, the model planner starts with it (its locality feature reads the columns in
    that order) and drops the order if it then plans DIA or PANEL.
    aijt_col_top_share: the share of A's entries in its most popular ncols / 16 columns (the auto rule's
@@ -199,9 +214,10 @@ typedef struct {
   int          nstrips;
   aijt_layout *strips;
   aijt_coo     tail;
-  aijt_int    *col_pos; /* plans with a column order: position of each original column, the strips' and the
-                           tail's columns are positions, and x' = P^T x is x'[col_pos[c]] = x[c]; else NULL */
-  double      *xbuf;    /* ncols: x' for the host reference (with col_pos) */
+  aijt_int     nhot;    /* plans with a column order: the strips' and the tail's columns are labels
+                           (aijt_col_label), and hot[p] is the original column of hot label p < nhot */
+  aijt_int    *hot;     /* NULL: no column order, the columns are x's */
+  double      *xbuf;    /* nhot + ncols: x' = (x[hot[0..nhot)], x), what the host reference reads */
 } aijt_layouts;
 
 aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
@@ -216,7 +232,9 @@ aijt_int aijt_panel_count(aijt_int ncols, aijt_int width);
 size_t aijt_layouts_bytes(const aijt_layouts *L);
 
 /* Host reference SpMV (refspmv.c): y = A x, or y = A x + z when z is not NULL (z may equal y).
-   aijt_ref_spmv reorders x itself (into L->xbuf); the strip and tail references take x' when L->col_pos. */
+   aijt_ref_spmv reads x through the labels itself; the strip and tail references read the labels as
+   indices into aijt_ref_x(L, x): x itself without a column order, else x' in L->xbuf. */
+const double *aijt_ref_x(const aijt_layouts *L, const double *x);
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y);
 void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, double *y);
 void aijt_ref_tail(const aijt_coo *T, const double *x, double *y);

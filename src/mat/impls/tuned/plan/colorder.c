@@ -3,8 +3,13 @@
    of the columns holds 80% of its entries, but each of them shares its 32-byte sector of x with three
    rarely read neighbours, so the gathers keep four times the sectors they use in the caches.  Relabelled
    by decreasing degree, the popular columns' x values are neighbours: rmat:22's strips ran in 620 us
-   instead of 818 (H100, bench/results/2026-11-21-h100-colorder-experiment).  The price is a pass per
-   product that writes x' = P^T x (a workspace), read once, and the gathers then read x' instead of x.
+   instead of 818 (H100, bench/results/2026-11-21-h100-colorder-experiment).
+
+   Only the hot columns, the most popular share rules->col_hot, are read from a copy: each product first
+   gathers their x values into a small workspace, and every other column is read from x itself
+   (aijt_col_label).  Copying all of x into the new order cost a pass over x per product, 48 us of
+   rmat:22's 681 (H100, bench/results/2026-11-21-h100-colorder); the cold columns gain nothing from it,
+   since their values are read about once each wherever they lie.
 
    The layouts then hold each row's entries in the new column order (layout.c), so rows sum in another
    order than the CSR's: the same result up to rounding, as from any GPU kernel.
@@ -84,6 +89,15 @@ static double sampled_top_share(const aijt_csr *A, aijt_int stride)
   return share;
 }
 
+/* The share of ncols, rounded up, at least 1; all of them where labels nhot + c would not fit aijt_int. */
+static aijt_int hot_count(double share, aijt_int ncols)
+{
+  const double want = share * (double)ncols;
+  aijt_int     n    = want >= (double)ncols ? ncols : (aijt_int)want + ((double)(aijt_int)want < want);
+  if (n < 1) n = 1;
+  return ncols > AIJT_INT_MAX - n ? ncols : n;
+}
+
 double aijt_col_top_share(const aijt_csr *A)
 {
   return A->nrows ? sampled_top_share(A, 1) : 0.0;
@@ -96,6 +110,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
 
   free(p->col_pos);
   p->col_pos = NULL;
+  p->col_hot = 0;
   if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return AIJT_OK;
   if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return AIJT_OK;
   for (int s = 0; s < p->nstrips; s++)
@@ -121,6 +136,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
     next += n;
   }
   for (aijt_int j = 0; j < A->ncols; j++) p->col_pos[j] = count[deg[j]]++;
+  p->col_hot = hot_count(R->col_hot, A->ncols);
 done:
   free(deg);
   free(count);

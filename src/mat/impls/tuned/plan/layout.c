@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AIJT_INT_MAX ((double)(sizeof(aijt_int) == 4 ? INT32_MAX : INT64_MAX))
 
 static void *alloc_n(size_t n, size_t size)
 {
@@ -335,11 +334,11 @@ static void sort_by_col(slot_entry *e, aijt_int n)
   }
 }
 
-/* The entries in slots at[0..n) (one row's): each column c becomes pos[c], and the entries are
-   reordered by it. */
-static void relabel_row(aijt_layout *S, const aijt_int *at, aijt_int n, const aijt_int *pos, slot_entry *e)
+/* The entries in slots at[0..n) (one row's): each column c becomes its label (aijt_col_label), and the
+   entries are reordered by it. */
+static void relabel_row(aijt_layout *S, const aijt_int *at, aijt_int n, const aijt_int *pos, aijt_int nhot, slot_entry *e)
 {
-  for (aijt_int q = 0; q < n; q++) e[q].col = pos[S->col[at[q]]], e[q].src = S->src[at[q]], e[q].val = S->val[at[q]];
+  for (aijt_int q = 0; q < n; q++) e[q].col = aijt_col_label(pos, nhot, S->col[at[q]]), e[q].src = S->src[at[q]], e[q].val = S->val[at[q]];
   sort_by_col(e, n); /* columns are distinct: no stability to keep */
   for (aijt_int q = 0; q < n; q++) S->col[at[q]] = e[q].col, S->src[at[q]] = e[q].src, S->val[at[q]] = e[q].val;
 }
@@ -366,20 +365,24 @@ static aijt_int row_slots(const aijt_layout *S, aijt_int i, aijt_int *at)
   return n;
 }
 
-/* A plan with a column order: every column index becomes its position in that order, and each row's
-   entries (padding stays where it is) are reordered by it, so that the lanes of a warp reading the rows' first slots all read the
-   popular columns, which now share sectors: rmat 310.7 -> 302.1 us on an H100 (aijcusparse 306-308;
-   bench/results/2026-11-21-h100-colorder).  Rows then sum in another order than the CSR's. */
+/* A plan with a column order: every column index becomes its label (hot columns first, by degree),
+   and each row's entries (padding stays where it is) are reordered by it, so that the lanes of a warp
+   reading the rows' first slots all read the popular columns, which now share sectors: rmat 310.7 ->
+   302.1 us on an H100 (aijcusparse 306-308; bench/results/2026-11-21-h100-colorder).  Rows then sum in
+   another order than the CSR's. */
 static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
 {
-  aijt_int   *pos, *at = NULL, longest = 0;
-  slot_entry *e = NULL;
-  aijt_err    err = AIJT_OK;
+  const aijt_int *pos = plan->col_pos;
+  aijt_int       *at  = NULL, longest = 0;
+  slot_entry     *e   = NULL;
+  aijt_err        err = AIJT_OK;
 
-  L->col_pos = pos = (aijt_int *)alloc_n((size_t)plan->ncols, sizeof(aijt_int));
-  L->xbuf          = (double *)alloc_n((size_t)plan->ncols, sizeof(double));
-  if (!pos || !L->xbuf) return AIJT_ERR_MEM;
-  memcpy(pos, plan->col_pos, (size_t)plan->ncols * sizeof(aijt_int));
+  L->nhot = plan->col_hot;
+  L->hot  = (aijt_int *)alloc_n((size_t)L->nhot, sizeof(aijt_int));
+  L->xbuf = (double *)alloc_n((size_t)L->nhot + (size_t)L->ncols, sizeof(double));
+  if (!L->hot || !L->xbuf) return AIJT_ERR_MEM;
+  for (aijt_int c = 0; c < plan->ncols; c++)
+    if (pos[c] < L->nhot) L->hot[pos[c]] = c;
   for (int s = 0; s < plan->nstrips; s++) longest = plan->strips[s].max_len > longest ? plan->strips[s].max_len : longest;
   at = (aijt_int *)alloc_n((size_t)longest, sizeof(aijt_int));
   e  = (slot_entry *)alloc_n((size_t)longest, sizeof(slot_entry));
@@ -387,9 +390,9 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
   for (int s = 0; s < L->nstrips && !err; s++) {
     aijt_layout *S = &L->strips[s];
     if (S->format == AIJT_DIA || S->format == AIJT_PANEL) err = AIJT_ERR_ARG; /* their columns come from rows */
-    for (aijt_int i = 0; i < S->nrows && !err; i++) relabel_row(S, at, row_slots(S, i, at), pos, e);
+    for (aijt_int i = 0; i < S->nrows && !err; i++) relabel_row(S, at, row_slots(S, i, at), pos, L->nhot, e);
   }
-  for (aijt_int k = 0; k < L->tail.nnz && !err; k++) L->tail.col[k] = pos[L->tail.col[k]];
+  for (aijt_int k = 0; k < L->tail.nnz && !err; k++) L->tail.col[k] = aijt_col_label(pos, L->nhot, L->tail.col[k]);
   free(at);
   free(e);
   return err;
@@ -503,7 +506,7 @@ void aijt_layouts_destroy(aijt_layouts **L)
   free((*L)->tail.col);
   free((*L)->tail.val);
   free((*L)->tail.src);
-  free((*L)->col_pos);
+  free((*L)->hot);
   free((*L)->xbuf);
   free(*L);
   *L = NULL;
@@ -525,7 +528,7 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
 
 size_t aijt_layouts_bytes(const aijt_layouts *L)
 {
-  size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double)) + (L->col_pos ? (size_t)L->ncols * sizeof(aijt_int) : 0);
+  size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double)) + (size_t)L->nhot * sizeof(aijt_int);
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     size_t             nptr = aijt_layout_ptr_count(S);

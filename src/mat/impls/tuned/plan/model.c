@@ -284,7 +284,7 @@ static int collect(cursor *c, int64_t pos, aijt_int *buf)
     const aijt_int *pos = c->A->col_pos;
     while (e < len && fill < AIJT_LOCALITY_WINDOW) { /* 4 doubles to a 32-byte sector */
       aijt_int col = c->A->colidx[a + e++];
-      buf[fill++]  = (pos ? pos[col] : col) >> 2;
+      buf[fill++]  = (pos ? aijt_col_label(pos, c->A->col_hot, col) : col) >> 2;
     }
     if (e < len) break;
     c->before += len;
@@ -374,7 +374,7 @@ static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_p
 {
   int                      param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_SELL ? S->chunk : 0;
   const aijt_model_kernel *k     = aijt_model_kernel_find(m, S->format == AIJT_COO ? AIJT_COO : S->format, param);
-  const aijt_csr           Ap    = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, plan->col_pos}; /* columns as the strips read them */
+  const aijt_csr           Ap    = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, plan->col_pos, plan->col_hot}; /* columns as the strips read them */
   double                   d     = S->format == AIJT_DIA || S->format == AIJT_PANEL ? 0 : aijt_locality(&Ap, plan->order, S->begin, S->end, 16);
   double                   ns = 0, last_len = -1, last_ns = 0;
 

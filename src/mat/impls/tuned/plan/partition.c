@@ -297,6 +297,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if ((err = aijt_plan_start(A, &p))) return err;
   if ((err = aijt_plan_order_columns(A, rules, p))) goto fail;
   Ac.col_pos = p->col_pos; /* the strips' locality as they will read x */
+  Ac.col_hot = p->col_hot;
   dia   = dia_us(A, rules, m, &nd);
   panel = panel_us(rules, m, p, &ps);
   if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
@@ -311,6 +312,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if ((panel < predicted && panel <= dia) || dia < predicted) { /* DIA and PANEL find columns from rows */
     free(p->col_pos);
     p->col_pos = NULL;
+    p->col_hot = 0;
   }
   if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);

@@ -90,6 +90,7 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
     tail += S->tail_nnz;
   }
   if (next != plan->nrows || nnz + tail != plan->nnz || tail != plan->tail_nnz) return AIJT_ERR_ARG;
+  if (plan->col_pos && (plan->col_hot < 1 || plan->col_hot > plan->ncols || plan->ncols > AIJT_INT_MAX - plan->col_hot)) return AIJT_ERR_ARG;
   if (plan->col_pos && (err = check_permutation(plan->col_pos, plan->ncols))) return err;
   if (plan->order && (err = check_permutation(plan->order, plan->nrows))) return err;
   return AIJT_OK;
@@ -102,7 +103,7 @@ int aijt_plan_equal(const aijt_plan *a, const aijt_plan *b)
     if (memcmp(&a->strips[s], &b->strips[s], sizeof(aijt_strip))) return 0;
   for (aijt_int k = 0; k < a->nrows; k++)
     if (aijt_plan_row(a, k) != aijt_plan_row(b, k)) return 0;
-  if (!a->col_pos != !b->col_pos) return 0;
+  if (!a->col_pos != !b->col_pos || (a->col_pos && a->col_hot != b->col_hot)) return 0;
   for (aijt_int j = 0; a->col_pos && j < a->ncols; j++)
     if (a->col_pos[j] != b->col_pos[j]) return 0;
   return 1;
@@ -157,7 +158,9 @@ void aijt_plan_print(const aijt_plan *plan, FILE *fp)
 {
   char line[256];
   const aijt_features *f = &plan->features;
-  fprintf(fp, "plan: %lld x %lld, nnz %lld, %s%s, %d strips, COO tail %lld\n", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order", plan->col_pos ? ", columns by degree" : "", plan->nstrips, (long long)plan->tail_nnz);
+  fprintf(fp, "plan: %lld x %lld, nnz %lld, %s", (long long)plan->nrows, (long long)plan->ncols, (long long)plan->nnz, plan->sorted ? "rows sorted by length" : "rows in natural order");
+  if (plan->col_pos) fprintf(fp, ", columns by degree (%lld hot)", (long long)plan->col_hot);
+  fprintf(fp, ", %d strips, COO tail %lld\n", plan->nstrips, (long long)plan->tail_nnz);
   fprintf(fp, "  row lengths: min %lld, mean %.3g, std %.3g, max %lld, empty rows %lld\n", (long long)f->min_len, f->mean_len, f->std_len, (long long)f->max_len, (long long)f->empty_rows);
   for (int s = 0; s < plan->nstrips; s++) {
     aijt_strip_describe(&plan->strips[s], line, sizeof(line));

@@ -6,6 +6,8 @@
 */
 #include "aijtplan.h"
 
+#include <string.h>
+
 static double start(const double *z, aijt_int r)
 {
   return z ? z[r] : 0.0;
@@ -112,12 +114,17 @@ void aijt_ref_tail(const aijt_coo *T, const double *x, double *y)
   for (aijt_int k = 0; k < T->nnz; k++) y[T->row[k]] += T->val[k] * x[T->col[k]];
 }
 
+const double *aijt_ref_x(const aijt_layouts *L, const double *x)
+{
+  if (!L->hot) return x;
+  for (aijt_int p = 0; p < L->nhot; p++) L->xbuf[p] = x[L->hot[p]];
+  memcpy(L->xbuf + L->nhot, x, (size_t)L->ncols * sizeof(double)); /* labels nhot + c: the host's kernels take one array */
+  return L->xbuf;
+}
+
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y)
 {
-  if (L->col_pos) { /* x' = P^T x */
-    for (aijt_int j = 0; j < L->ncols; j++) L->xbuf[L->col_pos[j]] = x[j];
-    x = L->xbuf;
-  }
+  x = aijt_ref_x(L, x);
   for (int s = 0; s < L->nstrips; s++) aijt_ref_strip(&L->strips[s], x, z, y);
   aijt_ref_tail(&L->tail, x, y);
 }

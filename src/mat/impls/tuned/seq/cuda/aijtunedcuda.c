@@ -88,7 +88,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     bytes += Piece(S->mask ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned));
   }
   bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
-  if (L->col_pos) bytes += Piece(L->ncols * idx) + Piece(L->ncols * sizeof(double));
+  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double));
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
   d->bytes = bytes;
   at       = (char *)d->buffer;
@@ -122,12 +122,14 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(Put(&at, L->tail.col, (size_t)L->tail.nnz, idx, stream));
   d->tail.val = (const double *)at;
   PetscCall(Put(&at, L->tail.val, (size_t)L->tail.nnz, sizeof(double), stream));
-  d->ncols = L->ncols;
-  if (L->col_pos) {
-    d->col_pos = (const aijt_int *)at;
-    PetscCall(Put(&at, L->col_pos, (size_t)L->ncols, idx, stream));
-    d->xp = (double *)at;
-    at += Piece(L->ncols * sizeof(double));
+  if (L->hot) {
+    d->nhot = L->nhot;
+    d->hot  = (const aijt_int *)at;
+    PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, stream));
+    d->xhot = (double *)at;
+    at += Piece(L->nhot * sizeof(double));
+    for (int s = 0; s < L->nstrips; s++) d->strips[s].xhot = d->xhot, d->strips[s].nhot = d->nhot;
+    d->tail.xhot = d->xhot, d->tail.nhot = d->nhot;
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
@@ -157,7 +159,6 @@ PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec 
 PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y)
 {
   const PetscScalar *xa, *za = NULL;
-  const double      *xs; /* what the strips read: x, or x' for a plan with a column order */
   PetscScalar       *ya;
   cudaStream_t       stream;
   PetscBool          tuning;
@@ -175,14 +176,11 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
     PetscCall(VecCUDAGetArrayWrite(y, &ya));
   }
   PetscCall(PetscLogGpuTimeBegin());
-  xs = (const double *)xa;
-  if (ctx->dev->col_pos) { /* the strips gather from x' = P^T x */
-    PetscCallCUDA(aijt_cuda_scatter(ctx->dev->ncols, ctx->dev->col_pos, xs, ctx->dev->xp, stream));
-    xs = ctx->dev->xp;
-  }
-  PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, xs, (const double *)za, (double *)ya, stream, &tuning));
+  /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */
+  PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
+  PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, (const double *)xa, (const double *)za, (double *)ya, stream, &tuning));
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
-  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, xs, (const double *)za, (double *)ya, stream));
+  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));

@@ -28,9 +28,9 @@ struct _n_AIJTunedDevice {
   int              nstrips;
   int              nempty; /* trailing strips of empty rows: y = A x + y skips them */
   aijt_dev_coo     tail;
-  const aijt_int  *col_pos; /* a plan with a column order: the layouts' col_pos, and x' = P^T x (ncols) */
-  double          *xp;
-  aijt_int         ncols;
+  const aijt_int  *hot;  /* a plan with a column order: the layouts' hot columns, and the copy of x */
+  double          *xhot; /* the strips read, gathered at the start of each product */
+  aijt_int         nhot;
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
