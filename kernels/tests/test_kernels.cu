@@ -164,11 +164,11 @@ static void make_rulesets(void)
   rs->rules.col_order = AIJT_COLS_DEGREE;
   rs                  = add_ruleset("cols=degree hot=all"); /* every label hot: x itself unread */
   rs->rules.col_order = AIJT_COLS_DEGREE;
-  rs->rules.col_hot   = 1.0;
+  rs->rules.col_hot_degree = 0;
   rs                  = add_ruleset("small cols=degree hot=one"); /* one hot column */
   small_thresholds(&rs->rules);
   rs->rules.col_order = AIJT_COLS_DEGREE;
-  rs->rules.col_hot   = 0.0;
+  rs->rules.col_hot_degree = 1 << 30;
   rs                = add_ruleset("panel tpr=1");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
   rs->tpr           = 1;

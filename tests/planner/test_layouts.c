@@ -165,9 +165,10 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
         break;
       }
     }
+    want_hot = 0;
+    for (aijt_int c = 0; c < A->ncols; c++) want_hot += deg[c] >= R->col_hot_degree;
+    want_hot = want_hot < 1 ? 1 : want_hot;
     free(deg), free(order);
-    want_hot = (aijt_int)ceil(R->col_hot * (double)A->ncols);
-    want_hot = want_hot < 1 ? 1 : want_hot > A->ncols ? A->ncols : want_hot;
     EXPECT(plan->col_hot == want_hot, "%s: %lld hot columns, %lld wanted", label, (long long)plan->col_hot, (long long)want_hot);
   }
   err = aijt_layouts_build(plan, &csr, &L);
@@ -246,10 +247,10 @@ static void check_matrix(matrix *A)
         for (int model_plan = 0; model_plan < 2; model_plan++) {
           aijt_rules_default(&R);
           R.col_order = AIJT_COLS_DEGREE;
-          if (h) R.col_hot = h == 1 ? 1.0 : 0.0;
+          if (h) R.col_hot_degree = h == 1 ? 0 : 1 << 30;
           if (small) R.min_strip_rows = 1, R.min_strip_share = 0, R.long_row = 8, R.sell_max_len = 4, R.sell_chunk = 4, R.ell_max_pad = 0.5;
           if (f >= 0) R.allowed = AIJT_FORMAT_BIT(f);
-          snprintf(label, sizeof(label), "%s cols=degree hot=%g small=%d formats=%s", model_plan ? "model" : "rules", R.col_hot, small, f < 0 ? "all" : aijt_format_names[f]);
+          snprintf(label, sizeof(label), "%s cols=degree hot>=%lld small=%d formats=%s", model_plan ? "model" : "rules", (long long)R.col_hot_degree, small, f < 0 ? "all" : aijt_format_names[f]);
           check_rules(A, &R, model_plan, label, &seen);
         }
   aijt_rules_default(&R); /* the model without CSR: the other formats must hold every row */

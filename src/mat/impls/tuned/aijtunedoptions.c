@@ -127,10 +127,9 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   ival = (PetscInt)R->col_order;
   PetscCall(PetscOptionsEList("-mat_aijtuned_col_order", "Relabel the columns by decreasing number of entries, each product first copying the most popular ones' x values together: auto (matrices of at least 262144 columns whose most popular sixteenth of the columns holds half the entries), degree (always, unless the plan has DIA or PANEL strips) or natural", "MATAIJTUNED", aijt_col_order_names, 3, aijt_col_order_names[ival], &ival, NULL));
   R->col_order = (aijt_col_order)ival;
-  rval         = (PetscReal)R->col_hot;
-  PetscCall(PetscOptionsReal("-mat_aijtuned_col_hot", "With a column order: the share of the columns, the most popular, whose x values each product copies together (at least one column)", "MATAIJTUNED", rval, &rval, &flg));
-  PetscCheck(!flg || (rval >= 0 && rval <= 1), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_col_hot %g must be in [0, 1]", (double)rval);
-  R->col_hot = (double)rval;
+  ival = (PetscInt)R->col_hot_degree;
+  PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_col_hot_degree", "With a column order: columns of at least this many entries are hot, their x values copied together at the start of each product, the others read from x (at least one column is hot; 0: all)", "MATAIJTUNED", ival, &ival, NULL, 0));
+  R->col_hot_degree = (aijt_int)ival;
   PetscOptionsHeadEnd();
   s->from_options = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -88,8 +88,8 @@ typedef struct {
   double   dia_min_fill;   /* DIA for the whole matrix when its entries fill at least this share of its diagonals */
   double   panel_min_len;  /* PANEL for the whole matrix when its rows hold at least this many entries per column panel */
   aijt_col_order col_order; /* relabel the columns by decreasing degree (both planners) */
-  double   col_hot;        /* with a column order: the share of the columns, the most popular, that the
-                              strips read from a gathered copy of x (colorder.c); at least one column */
+  aijt_int col_hot_degree; /* with a column order: columns of at least this many entries are hot, read
+                              from a copy of x gathered before each product (colorder.c); at least one is */
   int      empty_free;     /* the matrix only ever computes y += A x in place (MPIAIJ's off-diagonal block):
                               its empty rows cost nothing, since that product skips them (model planner) */
 } aijt_rules;
@@ -162,8 +162,8 @@ int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
 
-/* The columns by decreasing degree (stably) into plan->col_pos, and the hot count rules->col_hot of them
-   into plan->col_hot, when rules->col_order asks for it and the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
+/* The columns by decreasing degree (stably) into plan->col_pos, and the count of hot ones (degree at
+   least rules->col_hot_degree) into plan->col_hot, when rules->col_order asks for it and the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
    planner ends with it, the model planner starts with it (its locality feature reads the columns in
    that order) and drops the order if it then plans DIA or PANEL.
    aijt_col_top_share: the share of A's entries in its most popular ncols / 16 columns (the auto rule's

@@ -5,11 +5,14 @@
    by decreasing degree, the popular columns' x values are neighbours: rmat:22's strips ran in 620 us
    instead of 818 (H100, bench/results/2026-11-21-h100-colorder-experiment).
 
-   Only the hot columns, the most popular share rules->col_hot, are read from a copy: each product first
-   gathers their x values into a small workspace, and every other column is read from x itself
-   (aijt_col_label).  Copying all of x into the new order cost a pass over x per product, 48 us of
-   rmat:22's 681 (H100, bench/results/2026-11-21-h100-colorder); the cold columns gain nothing from it,
-   since their values are read about once each wherever they lie.
+   Only the hot columns, those of at least rules->col_hot_degree entries (2), are read from a copy: each
+   product first gathers their x values into a workspace, and every other column is read from x itself
+   (aijt_col_label).  A column read once gains nothing from being copied, and half of R-MAT's columns
+   hold only their diagonal entry.  On an H100 (bench/results/2026-11-21-h100-colhot), aijtuned against
+   aijcusparse with the most popular share s of the columns hot: rmat 1.05x (s = 1/16), 1.03 (1/2), 1.01
+   (all); rmat:22 0.92, 1.03, 1.01.  Copying all of x costs a pass per product (48 us of rmat:22's 677);
+   copying only the top sixteenth leaves columns read a few times each spread over x, a sector for each.
+   Degree 2 makes half the columns hot on both (50.0% and 47.9%).
 
    The layouts then hold each row's entries in the new column order (layout.c), so rows sum in another
    order than the CSR's: the same result up to rounding, as from any GPU kernel.
@@ -89,11 +92,12 @@ static double sampled_top_share(const aijt_csr *A, aijt_int stride)
   return share;
 }
 
-/* The share of ncols, rounded up, at least 1; all of them where labels nhot + c would not fit aijt_int. */
-static aijt_int hot_count(double share, aijt_int ncols)
+/* Columns of degree at least min_degree, at least 1; all of them where labels nhot + c would not fit
+   aijt_int. */
+static aijt_int hot_count(const aijt_int *deg, aijt_int ncols, aijt_int min_degree)
 {
-  const double want = share * (double)ncols;
-  aijt_int     n    = want >= (double)ncols ? ncols : (aijt_int)want + ((double)(aijt_int)want < want);
+  aijt_int n = 0;
+  for (aijt_int j = 0; j < ncols; j++) n += deg[j] >= min_degree;
   if (n < 1) n = 1;
   return ncols > AIJT_INT_MAX - n ? ncols : n;
 }
@@ -136,7 +140,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_pl
     next += n;
   }
   for (aijt_int j = 0; j < A->ncols; j++) p->col_pos[j] = count[deg[j]]++;
-  p->col_hot = hot_count(R->col_hot, A->ncols);
+  p->col_hot = hot_count(deg, A->ncols, R->col_hot_degree);
 done:
   free(deg);
   free(count);

@@ -73,7 +73,7 @@ void aijt_rules_default(aijt_rules *rules)
   rules->dia_min_fill   = 0.75; /* 8 / 0.75 = 10.7 bytes per entry, a margin under CSR's 12 */
   rules->panel_min_len  = 8;    /* a row's partial sum (8 bytes written, 8 read) is then <= 1/6 of its entries' bytes */
   rules->col_order      = AIJT_COLS_AUTO;
-  rules->col_hot        = 1.0 / 16; /* R-MAT: the sixteenth that holds 80% of the entries */
+  rules->col_hot_degree = 2; /* a column read once gains nothing from a copy, which reads it once too */
   rules->empty_free     = 0;
 }
 
@@ -414,5 +414,5 @@ fail:
 
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b)
 {
-  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill && a->panel_min_len == b->panel_min_len && a->col_order == b->col_order && a->col_hot == b->col_hot && a->empty_free == b->empty_free;
+  return a->allowed == b->allowed && a->sort == b->sort && a->long_row == b->long_row && a->min_strip_rows == b->min_strip_rows && a->min_strip_share == b->min_strip_share && a->ell_max_pad == b->ell_max_pad && a->coo_cost == b->coo_cost && a->sell_max_len == b->sell_max_len && a->sell_big_rows == b->sell_big_rows && a->sell_chunk == b->sell_chunk && a->sell_sigma == b->sell_sigma && a->block == b->block && a->dia_min_fill == b->dia_min_fill && a->panel_min_len == b->panel_min_len && a->col_order == b->col_order && a->col_hot_degree == b->col_hot_degree && a->empty_free == b->empty_free;
 }
