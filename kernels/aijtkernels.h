@@ -83,6 +83,9 @@ typedef struct {
    xhot, nhot with the layouts' column order). */
 void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S);
 
+/* A plan with a column order: every strip and the tail read their hot labels from xhot (nhot values). */
+void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot);
+
 /* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none). */
 size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
 void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);

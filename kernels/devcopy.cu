@@ -89,8 +89,7 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
     D->nhot = L->nhot;
     ok      = ok && upload_to(&D->hot, L->hot, (size_t)L->nhot);
     ok      = ok && aijt_cuda_ok(cudaMalloc((void **)&D->xhot, (size_t)L->nhot * sizeof(double)), "cudaMalloc xhot");
-    for (int s = 0; s < D->nstrips; s++) D->strips[s].xhot = D->xhot, D->strips[s].nhot = D->nhot;
-    D->tail.xhot = D->xhot, D->tail.nhot = D->nhot;
+    aijt_dev_set_hot(D->strips, D->nstrips, &D->tail, D->xhot, D->nhot);
   }
   return ok;
 }

@@ -184,6 +184,12 @@ extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, cons
   d->block          = P->block;
 }
 
+extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot)
+{
+  for (int s = 0; s < nstrips; s++) strips[s].xhot = xhot, strips[s].nhot = nhot;
+  tail->xhot = xhot, tail->nhot = nhot;
+}
+
 extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
 {
   switch (d->format) {

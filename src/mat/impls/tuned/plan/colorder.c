@@ -17,7 +17,7 @@
    The layouts then hold each row's entries in the new column order (layout.c), so rows sum in another
    order than the CSR's: the same result up to rounding, as from any GPU kernel.
 */
-#include "aijtplan.h"
+#include "planbuild.h"
 
 #include <stdlib.h>
 
@@ -107,14 +107,19 @@ double aijt_col_top_share(const aijt_csr *A)
   return A->nrows ? sampled_top_share(A, 1) : 0.0;
 }
 
+void aijt_plan_drop_col_order(aijt_plan *p)
+{
+  free(p->col_pos);
+  p->col_pos = NULL;
+  p->col_hot = 0;
+}
+
 aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, aijt_plan *p)
 {
   aijt_int *deg = NULL, *count = NULL, max_degree;
   aijt_err  err = AIJT_OK;
 
-  free(p->col_pos);
-  p->col_pos = NULL;
-  p->col_hot = 0;
+  aijt_plan_drop_col_order(p);
   if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return AIJT_OK;
   if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return AIJT_OK;
   for (int s = 0; s < p->nstrips; s++)

@@ -309,11 +309,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   free(count);
   count = NULL;
   if (err) goto fail;
-  if ((panel < predicted && panel <= dia) || dia < predicted) { /* DIA and PANEL find columns from rows */
-    free(p->col_pos);
-    p->col_pos = NULL;
-    p->col_hot = 0;
-  }
+  if ((panel < predicted && panel <= dia) || dia < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows */
   if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
     p->order    = NULL;

@@ -35,6 +35,9 @@ aijt_err aijt_panel_strip(const aijt_plan *p, aijt_strip *s);
    -1 when the model has no CSR rows long enough to give its streaming rate (model.c). */
 double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols);
 
+/* The plan's column order and hot count dropped: columns read as they are (colorder.c). */
+void aijt_plan_drop_col_order(aijt_plan *plan);
+
 /* A new plan for A: sizes and features, no strips, natural order. */
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
 

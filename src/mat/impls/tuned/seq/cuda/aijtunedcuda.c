@@ -128,8 +128,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, stream));
     d->xhot = (double *)at;
     at += Piece(L->nhot * sizeof(double));
-    for (int s = 0; s < L->nstrips; s++) d->strips[s].xhot = d->xhot, d->strips[s].nhot = d->nhot;
-    d->tail.xhot = d->xhot, d->tail.nhot = d->nhot;
+    aijt_dev_set_hot(d->strips, d->nstrips, &d->tail, d->xhot, d->nhot);
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
