@@ -100,6 +100,30 @@ cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cu
    NULL): y = A x, or y = A x + z.  Stops at the first error. */
 cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
 
+/* The CSR on the device: what the GPU build reads. */
+typedef struct {
+  aijt_int        nrows, ncols, nnz;
+  const aijt_int *rowptr, *colidx; /* nrows + 1, nnz */
+  const double   *values;          /* nnz */
+} aijt_dev_csr;
+
+/* Whether the GPU build takes plan P: every format but PANEL (whose offsets the host counts). */
+int aijt_dev_buildable(const aijt_plan *P);
+
+/* The GPU build (build.cu): the slots of skeleton K (aijt_layouts_skeleton of plan P and A's host copy)
+   from A, as aijt_layouts_build lays them out, bit for bit.  strips[s], one per strip of K, hold
+   device copies of K's rows and ptr (aijt_dev_strip_init and the caller's upload) and col, val and,
+   DIA, mask pointing to device arrays of K's sizes; src[s] points to nslots aijt_int, each slot's place
+   in A->values (-1: padding), which aijt_dev_refill reads.  tail: row, col and val of K->tail.nnz
+   entries, tail_src as many.  col_pos: the plan's column order on the device (NULL without one).
+   Setup, not a product: it allocates its workspace on the stream and waits for the stream once.
+   cudaErrorInvalidValue when K does not fit P or A's pattern is not the one P was made for. */
+cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream);
+
+/* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
+   CSR's) through the src maps of aijt_dev_build, 0.0 for padding.  No allocation, no wait. */
+cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
+
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot
    columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */
 cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);

@@ -18,6 +18,10 @@ typedef struct {
   aijt_int        nhot; /* layouts with a column order (L->hot): the hot columns, and their copy of x */
   const aijt_int *hot;  /* that aijt_dev_spmv gathers before the strips, which read it (their xhot) */
   double         *xhot;
+  /* built on the device (aijt_dev_build_on_device): the refresh maps and the CSR values they read */
+  aijt_int      **src;      /* nstrips device arrays, NULL otherwise */
+  aijt_int       *tail_src;
+  double         *values;
 } aijt_dev_layouts;
 
 /* Launch parameters that replace the plan's where > 0 (the kernel test's rule sets). */
@@ -32,6 +36,11 @@ int aijt_cuda_ok(cudaError_t err, const char *what);
    1 on success.  On failure D still holds what was allocated, for aijt_dev_free. */
 int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
 int aijt_dev_free(aijt_dev_layouts *D);
+
+/* The same device layouts built on the device (aijt_dev_build) from the skeleton K of plan P and the
+   host CSR A, with the refresh maps; 1 on success.  aijt_dev_refresh then takes A's new values (nnz). */
+int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *K, const aijt_csr *A, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
+int aijt_dev_refresh(aijt_dev_layouts *D, const double *values, aijt_int nnz);
 
 /* The whole product, y = A x (+ z), as the PETSc glue runs it: xhot gathered first when D has a
    column order, then aijt_cuda_spmv. */

@@ -15,6 +15,9 @@
      inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
              non-finite as the reference, others within the random bound (padding must not leak an Inf;
              column 0 is where a padding index clamped to 0 would read).
+   Every plan the GPU build takes (aijt_dev_buildable) is also built on the device from its skeleton,
+   and every array must equal the host build's bit for bit, before and after the new values of the
+   random trial (aijt_dev_refresh).
    Rule sets include overrides of the plan's launch parameters (every tpr of CSR, PANEL's extremes, a forced multi-block LONG
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
@@ -230,13 +233,50 @@ static double compare(const matrix *A, const double *x, const double *z, const d
   return worst;
 }
 
+/* ---------------------------------------------------------------- the GPU build */
+
+/* n elements of device array d equal to host array h, bit for bit. */
+static int same_array(const void *d, const void *h, size_t n, size_t size, const char *what, int s)
+{
+  void *copy = malloc(n * size + 1);
+  int   ok   = copy && aijt_cuda_ok(cudaMemcpy(copy, d, n * size, cudaMemcpyDeviceToHost), "cudaMemcpy (GPU build)") && !memcmp(copy, h, n * size);
+  if (!ok) printf("  GPU build: %s of strip %d differs from the host build\n", what, s);
+  free(copy);
+  return ok;
+}
+
+/* The layouts built on the device (D, from the plan's skeleton) are the host's L, array by array. */
+static int same_as_host(const aijt_dev_layouts *D, const aijt_layouts *L)
+{
+  int ok = D->nstrips == L->nstrips && D->tail.nnz == L->tail.nnz && D->nhot == L->nhot;
+  if (!ok) printf("  GPU build: %d strips, %lld tail entries, %lld hot, host %d, %lld, %lld\n", D->nstrips, (long long)D->tail.nnz, (long long)D->nhot, L->nstrips, (long long)L->tail.nnz, (long long)L->nhot);
+  for (int s = 0; s < L->nstrips && ok; s++) {
+    const aijt_layout    *S = &L->strips[s];
+    const aijt_dev_strip *d = &D->strips[s];
+    const size_t          n = (size_t)S->nslots;
+    ok = d->nslots == S->nslots && same_array(d->rows, S->rows, (size_t)S->nrows, sizeof(aijt_int), "rows", s);
+    ok = ok && same_array(d->val, S->val, n, sizeof(double), "val", s) && same_array(D->src[s], S->src, n, sizeof(aijt_int), "src", s);
+    if (S->col && n) ok = ok && same_array(d->col, S->col, n, sizeof(aijt_int), "col", s);
+    if (S->mask) ok = ok && same_array(d->mask, S->mask, (size_t)S->nrows, sizeof(uint32_t), "mask", s);
+  }
+  if (ok && L->tail.nnz) {
+    const size_t n = (size_t)L->tail.nnz;
+    ok = same_array(D->tail.row, L->tail.row, n, sizeof(aijt_int), "tail row", -1) && same_array(D->tail.col, L->tail.col, n, sizeof(aijt_int), "tail col", -1);
+    ok = ok && same_array(D->tail.val, L->tail.val, n, sizeof(double), "tail val", -1) && same_array(D->tail_src, L->tail.src, n, sizeof(aijt_int), "tail src", -1);
+  }
+  if (ok && L->hot) ok = same_array(D->hot, L->hot, (size_t)L->nhot, sizeof(aijt_int), "hot columns", -1);
+  return ok;
+}
+
+static int gpu_builds = 0, host_builds = 0; /* plans the GPU build took, and PANEL plans it leaves to the host */
+
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
 static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
 {
   aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
   aijt_plan    *plan = NULL;
-  aijt_layouts *L    = NULL;
-  aijt_dev_layouts   D;
+  aijt_layouts *L    = NULL, *K = NULL;
+  aijt_dev_layouts   D, B;
   size_t        nx = (size_t)A->ncols + 1, ny = (size_t)A->nrows + 1;
   double       *x = (double *)malloc(nx * sizeof(double)), *z = (double *)malloc(ny * sizeof(double));
   double       *y = (double *)malloc(ny * sizeof(double)), *ref = (double *)malloc(ny * sizeof(double));
@@ -245,6 +285,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   aijt_err      err;
 
   memset(&D, 0, sizeof(D));
+  memset(&B, 0, sizeof(B));
   *max_err = 0.0;
   snprintf(info, info_len, "-");
   for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_dyadic(8);
@@ -269,6 +310,16 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
     if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
   }
+  /* the GPU build of the same plan: the host's layouts exactly, before and after new values */
+  if (aijt_dev_buildable(plan)) {
+    aijt_dev_params o = {rs->tpr, rs->bpr, rs->block};
+    gpu_builds++;
+    if ((err = aijt_layouts_skeleton(plan, &csr, &K))) {
+      printf("  skeleton error: %s\n", aijt_err_string(err));
+      ok = 0;
+    }
+    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L);
+  } else host_builds++;
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
@@ -277,6 +328,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
       for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_uniform();
       aijt_layouts_refresh(L, A->values);
+      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host(&B, L);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
@@ -316,6 +368,8 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   }
 done:
   ok = aijt_dev_free(&D) && ok;
+  ok = aijt_dev_free(&B) && ok;
+  aijt_layouts_destroy(&K);
   ok = aijt_cuda_ok(cudaFree(dx), "cudaFree x") && ok;
   ok = aijt_cuda_ok(cudaFree(dz), "cudaFree z") && ok;
   ok = aijt_cuda_ok(cudaFree(dy), "cudaFree y") && ok;
@@ -456,6 +510,7 @@ int main(void)
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
+  printf("GPU build: %d plans built on the device and compared with the host's layouts, %d with PANEL strips built on the host only\n", gpu_builds, host_builds);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -111,6 +111,34 @@ static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_pl
   return model_plan ? aijt_plan_model(csr, R, &model, plan) : aijt_plan_rules(csr, R, plan);
 }
 
+/* The skeleton (what the GPU build fills) has the full build's sizes, rows, offsets, tail size and hot
+   columns, and no slots; a plan with a PANEL strip has none. */
+static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_csr *csr, const aijt_layouts *L, const char *label)
+{
+  aijt_layouts *K   = NULL;
+  aijt_err      err = aijt_layouts_skeleton(plan, csr, &K);
+  int           panel = 0, ok;
+
+  for (int s = 0; s < plan->nstrips; s++) panel |= plan->strips[s].format == AIJT_PANEL;
+  if (panel) {
+    EXPECT(err == AIJT_ERR_FORMAT && !K, "%s: a skeleton of a PANEL plan: %s", label, aijt_err_string(err));
+    return;
+  }
+  EXPECT(!err && K && !K->filled && L->filled, "%s: skeleton failed: %s", label, aijt_err_string(err));
+  if (err || !K) return;
+  ok = K->nstrips == L->nstrips && K->tail.nnz == L->tail.nnz && !K->tail.row && K->nhot == L->nhot && aijt_layouts_bytes(K) == aijt_layouts_bytes(L);
+  for (aijt_int p = 0; ok && K->hot && p < K->nhot; p++) ok = K->hot[p] == L->hot[p];
+  for (int s = 0; ok && s < L->nstrips; s++) {
+    const aijt_layout *S = &L->strips[s], *T = &K->strips[s];
+    size_t             nptr = aijt_layout_ptr_count(S);
+    ok = T->format == S->format && T->nrows == S->nrows && T->nslots == S->nslots && T->width == S->width && T->chunk == S->chunk;
+    ok = ok && !T->col && !T->val && !T->src && !T->mask && !memcmp(T->rows, S->rows, (size_t)S->nrows * sizeof(aijt_int));
+    ok = ok && aijt_layout_ptr_count(T) == nptr && (!nptr || !memcmp(T->ptr, S->ptr, nptr * sizeof(aijt_int)));
+  }
+  EXPECT(ok, "%s: the skeleton differs from the layouts", label);
+  aijt_layouts_destroy(&K);
+}
+
 static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
   aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
@@ -180,6 +208,8 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
       EXPECT(0, "%s: hot label %lld is column %lld, of position %lld", label, (long long)p, (long long)L->hot[p], (long long)plan->col_pos[L->hot[p]]);
       break;
     }
+
+  skeleton_matches(A, plan, &csr, L, label);
 
   int (*agree)(const double *, const double *, aijt_int) = plan->col_pos ? close_to : same;
   for (int trial = 0; trial < 2; trial++) {

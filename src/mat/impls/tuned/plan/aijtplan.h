@@ -218,10 +218,17 @@ typedef struct {
                            (aijt_col_label), and hot[p] is the original column of hot label p < nhot */
   aijt_int    *hot;     /* NULL: no column order, the columns are x's */
   double      *xbuf;    /* nhot + ncols: x' = (x[hot[0..nhot)], x), what the host reference reads */
+  int          filled;  /* 1: every slot built (aijt_layouts_build); 0: a skeleton */
 } aijt_layouts;
 
 aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
-/* Same pattern, new values: refill every slot from the CSR value array. */
+/* The skeleton of the layouts, for the GPU build (kernels/build.cu) to fill on the device: every
+   strip's format, rows (SELL's sorted within their windows), ptr (DIA: the offsets), width, chunk and
+   nslots, the tail's nnz and the hot columns (hot, nhot), as aijt_layouts_build makes them; no col,
+   val, src or mask, no tail arrays, no xbuf.  AIJT_ERR_FORMAT for a plan with a PANEL strip, whose
+   offsets need every entry.  Reference products need aijt_layouts_build's layouts. */
+aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
+/* Same pattern, new values: refill every slot from the CSR value array (nothing for a skeleton). */
 void aijt_layouts_refresh(aijt_layouts *L, const double *values);
 void aijt_layouts_destroy(aijt_layouts **L);
 /* Entries of a layout's ptr array (0: none). */

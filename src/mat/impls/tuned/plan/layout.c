@@ -1,6 +1,12 @@
 /*
    Lay each strip of a plan out in its format.  Every slot remembers where its value came from in the
    CSR value array (src), so new values with the same pattern refill the layouts without re-planning.
+
+   A skeleton (aijt_layouts_skeleton) stops before the slots: each strip's rows, offsets and sizes, the
+   tail's size and the hot columns, all from the row offsets and O(rows) work.  The GPU build
+   (kernels/build.cu) fills the slots from it on the device, where the host's pass over every entry
+   (and, with a column order, the sort of every row) cost 0.7 to 2.8 s per matrix on the benchmark
+   machine's host (bench/results/2026-11-21-h100-colhot/raw4: lap3d, elast, rmat).
 */
 #include "planbuild.h"
 
@@ -24,10 +30,12 @@ static void layout_free(aijt_layout *S)
   memset(S, 0, sizeof(*S));
 }
 
-static aijt_err alloc_slots(aijt_layout *S, double nslots)
+/* Sizes the strip's slots; a skeleton (fill 0) allocates none. */
+static aijt_err alloc_slots(aijt_layout *S, double nslots, int fill)
 {
   if (nslots > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
   S->nslots = (aijt_int)nslots;
+  if (!fill) return AIJT_OK;
   S->col    = (aijt_int *)alloc_n((size_t)S->nslots, sizeof(aijt_int));
   S->val    = (double *)alloc_n((size_t)S->nslots, sizeof(double));
   S->src    = (aijt_int *)alloc_n((size_t)S->nslots, sizeof(aijt_int));
@@ -111,14 +119,14 @@ static void copy_entries(aijt_layout *S, aijt_int p, const aijt_csr *A, aijt_int
 
 /* Rows in a CSR strip follow each other as in the CSR, so consecutive original rows (all of a strip in
    natural order, and the many rows of one length that sorting leaves in place) are one copy. */
-static aijt_err build_csr(aijt_layout *S, const aijt_csr *A)
+static aijt_err build_csr(aijt_layout *S, const aijt_csr *A, int fill)
 {
   aijt_err err;
   S->ptr = (aijt_int *)alloc_n((size_t)S->nrows + 1, sizeof(aijt_int));
   if (!S->ptr) return AIJT_ERR_MEM;
   S->ptr[0] = 0;
   for (aijt_int i = 0; i < S->nrows; i++) S->ptr[i + 1] = S->ptr[i] + len_of(A, S->rows[i]);
-  if ((err = alloc_slots(S, (double)S->ptr[S->nrows]))) return err;
+  if ((err = alloc_slots(S, (double)S->ptr[S->nrows], fill)) || !fill) return err;
   for (aijt_int i = 0, asked = 0; i < S->nrows;) {
     aijt_int e = i + 1;
     if (i >= asked) { /* the next rows, a block at a time */
@@ -146,13 +154,13 @@ static void row_spans(const aijt_layout *S, const aijt_csr *A, aijt_int i0, aijt
    another cache line). */
 #define BLOCK_ROWS 64
 
-static aijt_err build_ell(aijt_layout *S, const aijt_csr *A, aijt_int width)
+static aijt_err build_ell(aijt_layout *S, const aijt_csr *A, aijt_int width, int fill)
 {
   aijt_int start[BLOCK_ROWS], len[BLOCK_ROWS];
   aijt_err err;
 
   S->width = width;
-  if ((err = alloc_slots(S, (double)S->nrows * (double)width))) return err;
+  if ((err = alloc_slots(S, (double)S->nrows * (double)width, fill)) || !fill) return err;
   for (aijt_int i0 = 0; i0 < S->nrows; i0 += BLOCK_ROWS) {
     aijt_int n = S->nrows - i0 < BLOCK_ROWS ? S->nrows - i0 : BLOCK_ROWS;
     prefetch_rows(S, A, i0 + BLOCK_ROWS, i0 + 2 * BLOCK_ROWS);
@@ -163,7 +171,7 @@ static aijt_err build_ell(aijt_layout *S, const aijt_csr *A, aijt_int width)
   return AIJT_OK;
 }
 
-static aijt_err build_sell(aijt_layout *S, const aijt_csr *A, int C)
+static aijt_err build_sell(aijt_layout *S, const aijt_csr *A, int C, int fill)
 {
   aijt_int nslices = (S->nrows + C - 1) / C;
   double   total   = 0;
@@ -181,7 +189,7 @@ static aijt_err build_sell(aijt_layout *S, const aijt_csr *A, int C)
     if (total > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
     S->ptr[s + 1] = S->ptr[s] + w * C;
   }
-  if ((err = alloc_slots(S, total))) return err;
+  if ((err = alloc_slots(S, total, fill)) || !fill) return err;
   /* row by row: a slice's slots stay in cache while its rows are read in sequence (column after column,
      with 32 rows' reads at a time, elast's build was 50% slower) */
   for (aijt_int s = 0; s < nslices; s++) {
@@ -199,25 +207,28 @@ static aijt_err build_sell(aijt_layout *S, const aijt_csr *A, int C)
    bit where it has none).  The strip's rows must be consecutive original rows: the kernel computes a
    row's columns from its index.  Each slot is stored once, row by row, as the row's entries meet the
    ascending diagonals. */
-static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag)
+static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag, int fill)
 {
   const double *v = A->values;
   aijt_err      err;
 
   S->width = ndiag;
   S->ptr   = (aijt_int *)alloc_n((size_t)AIJT_DIA_MAX_DIAGS, sizeof(aijt_int));
-  S->mask  = (uint32_t *)alloc_n((size_t)S->nrows, sizeof(uint32_t));
-  if (!S->ptr || !S->mask) return AIJT_ERR_MEM;
+  if (!S->ptr) return AIJT_ERR_MEM;
   /* the plan counted ndiag diagonals: the first ndiag met are all of them, or the pattern is another
      and the fill below meets an entry off them (one pass over the columns less: 11 ms of lap2d's build) */
   if (ndiag > AIJT_DIA_MAX_DIAGS || aijt_diagonals_first(A, (int)ndiag, S->ptr) != ndiag) return AIJT_ERR_ARG;
-  if ((err = alloc_slots(S, (double)S->nrows * (double)ndiag))) return err;
+  if ((err = alloc_slots(S, (double)S->nrows * (double)ndiag, fill))) return err;
+  for (aijt_int i = 0; i < S->nrows; i++)
+    if (S->rows[i] != S->rows[0] + i) return AIJT_ERR_ARG; /* the kernel finds a row's columns from its index */
+  if (!fill) return AIJT_OK;
   free(S->col);
-  S->col = NULL;
+  S->col  = NULL;
+  S->mask = (uint32_t *)alloc_n((size_t)S->nrows, sizeof(uint32_t));
+  if (!S->mask) return AIJT_ERR_MEM;
   for (aijt_int i = 0; i < S->nrows; i++) {
     aijt_int r = S->rows[i], k = A->rowptr[r], end = A->rowptr[r + 1];
     uint32_t m = 0;
-    if (r != S->rows[0] + i) return AIJT_ERR_ARG;
     for (aijt_int d = 0; d < ndiag; d++) {
       aijt_int slot = d * S->nrows + i;
       S->src[slot]  = -1;
@@ -259,7 +270,7 @@ static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip 
     for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) S->ptr[(A->colidx[k] / P->width) * n + i + 1]++;
   for (aijt_int q = 0; q < np * n; q++) S->ptr[q + 1] += S->ptr[q];
   if (S->ptr[np * n] != P->nnz) return AIJT_ERR_ARG; /* the plan was made for another pattern */
-  if ((err = alloc_slots(S, (double)P->nnz))) return err;
+  if ((err = alloc_slots(S, (double)P->nnz, 1))) return err;
   for (aijt_int i0 = 0; i0 < n; i0 += PANEL_BUILD_ROWS) {
     const aijt_int i1 = n - i0 < PANEL_BUILD_ROWS ? n : i0 + PANEL_BUILD_ROWS;
     for (aijt_int i = i0; i < i1; i++) cur[i - i0] = A->rowptr[S->rows[i]];
@@ -274,11 +285,16 @@ static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip 
   return AIJT_OK;
 }
 
-/* Entries of the strip that its own layout leaves out, appended to the tail in plan order. */
+/* Entries of the strip that its own layout leaves out, appended to the tail in plan order (a skeleton,
+   whose tail has no arrays, counts them). */
 static void append_tail(aijt_coo *T, const aijt_layout *S, aijt_int width, const aijt_csr *A)
 {
   for (aijt_int i = 0; i < S->nrows; i++) {
     aijt_int r = S->rows[i];
+    if (!T->row) {
+      T->nnz += len_of(A, r) > width ? len_of(A, r) - width : 0;
+      continue;
+    }
     for (aijt_int k = A->rowptr[r] + width; k < A->rowptr[r + 1]; k++) {
       T->row[T->nnz] = r;
       T->col[T->nnz] = A->colidx[k];
@@ -370,7 +386,7 @@ static aijt_int row_slots(const aijt_layout *S, aijt_int i, aijt_int *at)
    reading the rows' first slots all read the popular columns, which now share sectors: rmat 310.7 ->
    302.1 us on an H100 (aijcusparse 306-308; bench/results/2026-11-21-h100-colorder).  Rows then sum in
    another order than the CSR's. */
-static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
+static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan, int fill)
 {
   const aijt_int *pos = plan->col_pos;
   aijt_int       *at  = NULL, longest = 0;
@@ -379,17 +395,20 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
 
   L->nhot = plan->col_hot;
   L->hot  = (aijt_int *)alloc_n((size_t)L->nhot, sizeof(aijt_int));
-  L->xbuf = (double *)alloc_n((size_t)L->nhot + (size_t)L->ncols, sizeof(double));
-  if (!L->hot || !L->xbuf) return AIJT_ERR_MEM;
+  if (!L->hot) return AIJT_ERR_MEM;
   for (aijt_int c = 0; c < plan->ncols; c++)
     if (pos[c] < L->nhot) L->hot[pos[c]] = c;
+  for (int s = 0; s < L->nstrips; s++)
+    if (L->strips[s].format == AIJT_DIA || L->strips[s].format == AIJT_PANEL) return AIJT_ERR_ARG; /* their columns come from rows */
+  if (!fill) return AIJT_OK;
+  L->xbuf = (double *)alloc_n((size_t)L->nhot + (size_t)L->ncols, sizeof(double));
+  if (!L->xbuf) return AIJT_ERR_MEM;
   for (int s = 0; s < plan->nstrips; s++) longest = plan->strips[s].max_len > longest ? plan->strips[s].max_len : longest;
   at = (aijt_int *)alloc_n((size_t)longest, sizeof(aijt_int));
   e  = (slot_entry *)alloc_n((size_t)longest, sizeof(slot_entry));
   if (!at || !e) err = AIJT_ERR_MEM;
   for (int s = 0; s < L->nstrips && !err; s++) {
     aijt_layout *S = &L->strips[s];
-    if (S->format == AIJT_DIA || S->format == AIJT_PANEL) err = AIJT_ERR_ARG; /* their columns come from rows */
     for (aijt_int i = 0; i < S->nrows && !err; i++) relabel_row(S, at, row_slots(S, i, at), pos, L->nhot, e);
   }
   for (aijt_int k = 0; k < L->tail.nnz && !err; k++) L->tail.col[k] = aijt_col_label(pos, L->nhot, L->tail.col[k]);
@@ -398,23 +417,31 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan)
   return err;
 }
 
-aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **out)
+/* The layouts of the plan: every slot (fill 1), or the skeleton (fill 0). */
+static aijt_err layouts_make(const aijt_plan *plan, const aijt_csr *A, int fill, aijt_layouts **out)
 {
   aijt_layouts *L = (aijt_layouts *)calloc(1, sizeof(aijt_layouts));
   aijt_err      err = AIJT_OK;
 
   *out = NULL;
   if (!L) return AIJT_ERR_MEM;
-  L->nrows   = plan->nrows;
-  L->ncols   = plan->ncols;
-  L->strips  = (aijt_layout *)calloc((size_t)plan->nstrips + 1, sizeof(aijt_layout));
-  L->tail.row = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
-  L->tail.col = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
-  L->tail.src = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
-  L->tail.val = (double *)alloc_n((size_t)plan->tail_nnz, sizeof(double));
-  if (!L->strips || !L->tail.row || !L->tail.col || !L->tail.src || !L->tail.val) {
+  L->nrows  = plan->nrows;
+  L->ncols  = plan->ncols;
+  L->filled = fill;
+  L->strips = (aijt_layout *)calloc((size_t)plan->nstrips + 1, sizeof(aijt_layout));
+  if (!L->strips) {
     err = AIJT_ERR_MEM;
     goto fail;
+  }
+  if (fill) {
+    L->tail.row = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
+    L->tail.col = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
+    L->tail.src = (aijt_int *)alloc_n((size_t)plan->tail_nnz, sizeof(aijt_int));
+    L->tail.val = (double *)alloc_n((size_t)plan->tail_nnz, sizeof(double));
+    if (!L->tail.row || !L->tail.col || !L->tail.src || !L->tail.val) {
+      err = AIJT_ERR_MEM;
+      goto fail;
+    }
   }
   for (int s = 0; s < plan->nstrips; s++) {
     const aijt_strip *P = &plan->strips[s];
@@ -431,25 +458,25 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
     switch (P->format) {
     case AIJT_CSR:
     case AIJT_LONG:
-      err = build_csr(S, A);
+      err = build_csr(S, A, fill);
       break;
     case AIJT_ELL:
-      err = build_ell(S, A, P->width);
+      err = build_ell(S, A, P->width, fill);
       if (!err) append_tail(&L->tail, S, P->width, A);
       break;
     case AIJT_SELL:
       sort_windows(S->rows, S->nrows, P->sigma, A);
-      err = build_sell(S, A, P->chunk);
+      err = build_sell(S, A, P->chunk, fill);
       break;
     case AIJT_COO:
-      err = alloc_slots(S, 0);
+      err = alloc_slots(S, 0, fill);
       if (!err) append_tail(&L->tail, S, 0, A);
       break;
     case AIJT_DIA:
-      err = build_dia(S, A, P->width);
+      err = build_dia(S, A, P->width, fill);
       break;
     case AIJT_PANEL:
-      err = build_panel(S, A, P);
+      err = fill ? build_panel(S, A, P) : AIJT_ERR_FORMAT; /* its offsets need every entry: no skeleton */
       break;
     default:
       err = AIJT_ERR_FORMAT;
@@ -460,13 +487,23 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
     err = AIJT_ERR_ARG; /* the plan was made for another pattern */
     goto fail;
   }
-  if (plan->col_pos && (err = relabel_columns(L, plan))) goto fail;
+  if (plan->col_pos && (err = relabel_columns(L, plan, fill))) goto fail;
   *out = L;
   return AIJT_OK;
 
 fail:
   aijt_layouts_destroy(&L);
   return err;
+}
+
+aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L)
+{
+  return layouts_make(plan, A, 1, L);
+}
+
+aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L)
+{
+  return layouts_make(plan, A, 0, L);
 }
 
 /* Slots [k0, k1) from their sources; padding (src < 0) only where the format has any. */
@@ -485,6 +522,7 @@ static void refill(double *val, const aijt_int *src, aijt_int k0, aijt_int k1, c
 
 void aijt_layouts_refresh(aijt_layouts *L, const double *values)
 {
+  if (!L->filled) return; /* a skeleton holds no values */
   for (int s = 0; s < L->nstrips; s++) {
     aijt_layout *S = &L->strips[s];
     if ((S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1)
@@ -529,11 +567,11 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
 size_t aijt_layouts_bytes(const aijt_layouts *L)
 {
   size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double)) + (size_t)L->nhot * sizeof(aijt_int);
-  for (int s = 0; s < L->nstrips; s++) {
+  for (int s = 0; s < L->nstrips; s++) { /* by format, so that a skeleton counts what its slots will take */
     const aijt_layout *S = &L->strips[s];
     size_t             nptr = aijt_layout_ptr_count(S);
-    bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * ((S->col ? 2 : 1) * sizeof(aijt_int) + sizeof(double));
-    if (S->mask) bytes += (size_t)S->nrows * sizeof(uint32_t);
+    bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * ((S->format != AIJT_DIA ? 2 : 1) * sizeof(aijt_int) + sizeof(double));
+    if (S->format == AIJT_DIA) bytes += (size_t)S->nrows * sizeof(uint32_t);
   }
   return bytes;
 }

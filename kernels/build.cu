@@ -1,0 +1,314 @@
+/*
+   The GPU build: the slots of a skeleton (aijt_layouts_skeleton) filled on the device from the CSR,
+   bit for bit the layouts aijt_layouts_build makes on the host (the kernel test compares every array).
+
+   On the host, building the slots meant a pass over every entry into freshly allocated memory, and with
+   a column order a sort of every row by label: 0.7 s (lap3d), 1.4 s (elast), 2.8 s (rmat) more than
+   aijcusparse's setup on the benchmark machine (bench/results/2026-11-21-h100-colhot/raw4).  Here the
+   host uploads the CSR, as aijcusparse does, and the device does the rest:
+
+   1. With a column order, each row's entries in the order the layouts keep them: by label (hot columns
+      by degree, then the others), a stable segmented sort of (label, position) pairs.  The sorted part of
+      a row is what its strip's slots hold (the whole row, an ELL row's first width entries, nothing for
+      COO); entries past it keep the CSR's order, as on the host.
+   2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
+      order, so an exclusive scan of the counts by plan position gives every row its first place.
+   3. One kernel per strip writes its slots: col (the label), src (the position in the CSR values, which
+      refreshes read), val; padding -1, -1, 0.0.  CSR and LONG rows a warp each (their slots are
+      consecutive), ELL, SELL and DIA a thread each (consecutive rows' slots are neighbours).
+
+   Setup code, not the product: it allocates its workspace on the stream and waits once, for the
+   pattern check of DIA strips.
+*/
+#include "aijtkernels.h"
+
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+
+namespace {
+
+constexpr unsigned BUILD_BLOCK = 256;
+constexpr int64_t  MAX_BLOCKS  = 65535;
+
+unsigned blocks_for_items(int64_t n)
+{
+  int64_t b = (n + BUILD_BLOCK - 1) / BUILD_BLOCK;
+  return (unsigned)(b < 1 ? 1 : b > MAX_BLOCKS ? MAX_BLOCKS : b);
+}
+
+#define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+
+/* Where entry j of row r comes from in layout order: the sorted pairs below seg (the row's part its
+   slots hold, with a column order), the CSR itself past it, its column as a label. */
+struct entries {
+  const aijt_int *rowptr, *colidx, *col_pos, *skey, *sidx;
+  aijt_int        nhot;
+
+  __device__ void get(aijt_int start, aijt_int seg, aijt_int j, aijt_int &col, aijt_int &src) const
+  {
+    const aijt_int k = start + j;
+    if (j < seg) {
+      col = skey[k];
+      src = sidx[k];
+      return;
+    }
+    src = k;
+    col = colidx[k];
+    if (col_pos) col = col_pos[col] < nhot ? col_pos[col] : nhot + col;
+  }
+};
+
+/* How many of a row's entries its slots hold in sorted order: all (CSR, LONG, SELL), the first width
+   (ELL), none (COO, DIA: their columns are not relabelled). */
+__host__ __device__ aijt_int sorted_part(aijt_format f, aijt_int len, aijt_int width)
+{
+  if (f == AIJT_CSR || f == AIJT_LONG || f == AIJT_SELL) return len;
+  if (f == AIJT_ELL) return len < width ? len : width;
+  return 0;
+}
+
+__global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *idx)
+{
+  GRID_STRIDE(k, nnz)
+  {
+    const aijt_int c = e.colidx[k];
+    lab[k]           = e.col_pos[c] < e.nhot ? e.col_pos[c] : e.nhot + c;
+    idx[k]           = (aijt_int)k;
+  }
+}
+
+/* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
+   position: ELL's entries past width, every entry of a COO row). */
+__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = S.rows[i], len = rowptr[r + 1] - rowptr[r];
+    if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
+    if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
+  }
+}
+
+__device__ void put_slot(const aijt_dev_strip &S, aijt_int *src, int64_t slot, aijt_int c, aijt_int k, const double *values)
+{
+  ((aijt_int *)S.col)[slot] = c;
+  src[slot]                 = k;
+  ((double *)S.val)[slot]   = k < 0 ? 0.0 : values[k];
+}
+
+__device__ aijt_int seg_of(const aijt_int *segend, const aijt_int *rowptr, aijt_int r)
+{
+  return segend ? segend[r] - rowptr[r] : 0;
+}
+
+/* CSR and LONG: a warp per row, its lanes over the row's consecutive slots. */
+__global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+{
+  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
+  const int     lane = threadIdx.x % 32;
+  for (int64_t i = warp; i < S.nrows; i += nwarps) {
+    const aijt_int r = S.rows[i], start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    for (aijt_int j = lane; j < len; j += 32) {
+      aijt_int c, k;
+      e.get(start, seg, j, c, k);
+      put_slot(S, src, (int64_t)S.ptr[i] + j, c, k, values);
+    }
+  }
+}
+
+/* ELL (and COO, width 0): slot j * nrows + i for the first width entries, padding after the row's
+   end; the entries past width go to the tail at the row's place. */
+__global__ void fill_ell_kernel(aijt_dev_strip S, aijt_int begin, aijt_int *src, entries e, const aijt_int *segend, const double *values, aijt_dev_coo T, aijt_int *tail_src, const aijt_int *tail_at)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = S.rows[i], start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    for (aijt_int j = 0; j < S.width; j++) {
+      aijt_int c = -1, k = -1;
+      if (j < len) e.get(start, seg, j, c, k);
+      put_slot(S, src, (int64_t)j * S.nrows + i, c, k, values);
+    }
+    for (aijt_int j = S.width; j < len; j++) {
+      const aijt_int t = tail_at[begin + i] + (j - S.width);
+      aijt_int       c, k;
+      e.get(start, seg, j, c, k);
+      ((aijt_int *)T.row)[t] = r;
+      ((aijt_int *)T.col)[t] = c;
+      ((double *)T.val)[t]   = values[k];
+      tail_src[t]            = k;
+    }
+  }
+}
+
+/* SELL: strip row i is lane i % C of slice i / C, slot ptr[slice] + j * C + lane; the last slice's
+   lanes past the strip's rows are padding. */
+__global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+{
+  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
+  GRID_STRIDE(i, nslices * S.chunk)
+  {
+    const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
+    const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
+    const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
+    for (int64_t j = 0; j < w; j++) {
+      aijt_int c = -1, k = -1;
+      if (j < len) e.get(start, seg, (aijt_int)j, c, k);
+      put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
+    }
+  }
+}
+
+/* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
+   mask bit d where the row has one.  An entry off them means another pattern: *bad. */
+__global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = S.row0 + (aijt_int)i, end = rowptr[r + 1];
+    aijt_int       k = rowptr[r];
+    uint32_t       m = 0;
+    for (aijt_int d = 0; d < S.width; d++) {
+      const int64_t slot = (int64_t)d * S.nrows + i;
+      aijt_int      from = -1;
+      for (; k < end && colidx[k] - r == S.ptr[d]; k++) from = k; /* a repeated column: the last one, as on the host */
+      if (from >= 0) m |= 1u << d;
+      src[slot]               = from;
+      ((double *)S.val)[slot] = from < 0 ? 0.0 : values[from];
+    }
+    if (k < end) *bad = 1;
+    ((uint32_t *)S.mask)[i] = m;
+  }
+}
+
+__global__ void refill_kernel(double *val, const aijt_int *src, aijt_int n, const double *values)
+{
+  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
+}
+
+/* A device allocation on the stream, freed at the end of the build. */
+struct workspace {
+  void        *p[12] = {};
+  int          n    = 0;
+  cudaStream_t stream;
+
+  template <typename T>
+  cudaError_t get(T **out, size_t count)
+  {
+    cudaError_t err = cudaMallocAsync((void **)out, (count ? count : 1) * sizeof(T), stream);
+    if (err == cudaSuccess) p[n++] = *out;
+    return err;
+  }
+  ~workspace()
+  {
+    for (int i = 0; i < n; i++) (void)cudaFreeAsync(p[i], stream);
+  }
+};
+
+#define TRY(call) \
+  do { \
+    cudaError_t err_ = (call); \
+    if (err_ != cudaSuccess) return err_; \
+  } while (0)
+
+/* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
+cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
+{
+  const aijt_int nnz = A->nnz, n = A->nrows;
+  aijt_int      *count = NULL, *lab = NULL, *idx = NULL;
+  void          *tmp   = NULL;
+  size_t         bytes = 0, need = 0;
+
+  *segend = *tail_at = NULL;
+  if (K->tail.nnz) {
+    TRY(w.get(&count, (size_t)n + 1));
+    TRY(w.get(tail_at, (size_t)n + 1));
+    TRY(cudaMemsetAsync(count, 0, ((size_t)n + 1) * sizeof(aijt_int), w.stream));
+  }
+  if (e.col_pos) {
+    TRY(w.get(segend, (size_t)n));
+    TRY(w.get(&lab, (size_t)nnz));
+    TRY(w.get(&idx, (size_t)nnz));
+    TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
+    TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
+    TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
+    label_kernel<<<blocks_for_items(nnz), BUILD_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
+  }
+  for (int s = 0; s < K->nstrips && (count || *segend); s++)
+    if (strips[s].nrows) segment_kernel<<<blocks_for_items(strips[s].nrows), BUILD_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
+  TRY(cudaGetLastError());
+  if (count) {
+    TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
+    bytes = need;
+  }
+  if (e.col_pos) {
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+    bytes = need > bytes ? need : bytes;
+  }
+  if (bytes) TRY(w.get((char **)&tmp, bytes));
+  if (count) {
+    need = bytes;
+    TRY(cub::DeviceScan::ExclusiveSum(tmp, need, count, *tail_at, (int64_t)n + 1, w.stream));
+  }
+  if (e.col_pos) {
+    need = bytes;
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(tmp, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+  }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" int aijt_dev_buildable(const aijt_plan *P)
+{
+  for (int s = 0; s < P->nstrips; s++)
+    if (P->strips[s].format == AIJT_PANEL) return 0;
+  return 1;
+}
+
+extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream)
+{
+  workspace w;
+  entries   e   = {A->rowptr, A->colidx, col_pos, NULL, NULL, K->nhot};
+  aijt_int *segend, *tail_at;
+  int      *bad = NULL, found = 0;
+
+  w.stream = stream;
+  if (K->filled || K->nstrips != P->nstrips || !aijt_dev_buildable(P) || A->nrows != K->nrows || (col_pos && !K->hot)) return cudaErrorInvalidValue;
+  TRY(prepare(P, K, A, strips, w, e, &segend, &tail_at));
+  TRY(w.get(&bad, 1));
+  TRY(cudaMemsetAsync(bad, 0, sizeof(int), stream));
+  for (int s = 0; s < K->nstrips; s++) {
+    const aijt_dev_strip &S = strips[s];
+    if (!S.nrows) continue;
+    switch (S.format) {
+    case AIJT_CSR:
+    case AIJT_LONG:
+      fill_csr_kernel<<<blocks_for_items((int64_t)S.nrows * 32), BUILD_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      break;
+    case AIJT_ELL:
+    case AIJT_COO:
+      fill_ell_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
+      break;
+    case AIJT_SELL:
+      fill_sell_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      break;
+    case AIJT_DIA:
+      fill_dia_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      break;
+    default:
+      return cudaErrorInvalidValue;
+    }
+    TRY(cudaGetLastError());
+  }
+  TRY(cudaMemcpyAsync(&found, bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
+  TRY(cudaStreamSynchronize(stream));
+  return found ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
+{
+  for (int s = 0; s < nstrips; s++)
+    if (strips[s].nslots) refill_kernel<<<blocks_for_items(strips[s].nslots), BUILD_BLOCK, 0, stream>>>((double *)strips[s].val, src[s], strips[s].nslots, values);
+  if (tail && tail->nnz) refill_kernel<<<blocks_for_items(tail->nnz), BUILD_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
+  return cudaGetLastError();
+}
