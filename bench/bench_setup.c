@@ -12,7 +12,8 @@
    of the length classes, diagonals, the dynamic program, the column order), the whole of aijt_plan_model with the model
    file (models/NVIDIA-H200.model by default) and of aijt_plan_rules, then aijt_layouts_build and
    aijt_layouts_refresh of the model's plan, and what writing the layouts' bytes into fresh memory costs
-   (touch: the floor of build's page faults and stores).  aijt_csr_check is not part of aijt_plan_model (the PETSc
+   (touch: the floor of build's page faults and stores), and aijt_layouts_skeleton, all the host does
+   for the layouts when the GPU builds their slots (kernels/build.cu; 0 for plans with PANEL strips).  aijt_csr_check is not part of aijt_plan_model (the PETSc
    glue does not call it: PETSc's CSR is valid); it is timed for the planner's own callers.
 
    Every matrix also gets a digest of its model and rules plans and of the layouts of the model's plan
@@ -105,8 +106,8 @@ static digest layouts_digest(const aijt_layouts *L)
   return h;
 }
 
-enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_COLUMNS, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, NSTAGES };
-static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "columns", "plan_model", "plan_rules", "build", "touch", "refresh"};
+enum { T_CHECK, T_FEATURES, T_ORDER, T_LOCALITY, T_DIAGONALS, T_SPLIT, T_COLUMNS, T_MODEL, T_RULES, T_BUILD, T_TOUCH, T_REFRESH, T_SKELETON, NSTAGES };
+static const char *const StageName[NSTAGES] = {"check", "features", "order", "locality", "diagonals", "dp", "columns", "plan_model", "plan_rules", "build", "touch", "refresh", "skeleton"};
 
 /* About what build cannot go below: storing as many bytes as the layouts hold into fresh memory, which
    costs the page faults (the kernel zeroes every new page) that the layouts' own allocations cost.  A
@@ -135,6 +136,13 @@ static void fail(const char *what, aijt_err err)
 {
   fprintf(stderr, "bench_setup: %s: %s\n", what, aijt_err_string(err));
   exit(1);
+}
+
+static int has_panel(const aijt_plan *P)
+{
+  for (int s = 0; s < P->nstrips; s++)
+    if (P->strips[s].format == AIJT_PANEL) return 1;
+  return 0;
 }
 
 /* The median time (ms) of each stage on matrix A, and the digests of its plans and layouts. */
@@ -214,6 +222,16 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     t0 = now();
     aijt_layouts_refresh(L, A->values);
     t[T_REFRESH][slot] = now() - t0;
+
+    /* what the host does when the GPU builds the slots (a plan with PANEL strips has no skeleton: 0) */
+    t[T_SKELETON][slot] = 0.0;
+    if (!has_panel(P)) {
+      aijt_layouts *K = NULL;
+      t0              = now();
+      if ((err = aijt_layouts_skeleton(P, A, &K))) fail("aijt_layouts_skeleton", err);
+      t[T_SKELETON][slot] = now() - t0;
+      aijt_layouts_destroy(&K);
+    }
   }
   for (int s = 0; s < NSTAGES; s++) ms[s] = 1e3 * median(t[s], B->reps);
   dig[0] = plan_digest(P);

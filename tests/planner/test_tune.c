@@ -291,13 +291,16 @@ static void TestFingerprints(void)
   EXPECT(!aijt_plan_rules(&A, &R, &p) && !aijt_layouts_build(p, &A, &L), "CSR plan built");
   EXPECT(!aijt_plan_rules(&A, &R, &q) && !aijt_layouts_build(q, &A, &M), "the same plan again");
   if (L && M) {
-    uint64_t f = aijt_strip_fingerprint(&p->strips[0], &L->strips[0]);
-    EXPECT(f == aijt_strip_fingerprint(&q->strips[0], &M->strips[0]), "the same strip, the same fingerprint");
+    uint64_t      f = aijt_strip_fingerprint(&p->strips[0], &L->strips[0], &A);
+    aijt_layouts *K = NULL;
+    EXPECT(f == aijt_strip_fingerprint(&q->strips[0], &M->strips[0], &A), "the same strip, the same fingerprint");
+    EXPECT(!aijt_layouts_skeleton(q, &A, &K) && f == aijt_strip_fingerprint(&q->strips[0], &K->strips[0], &A), "the same fingerprint from the skeleton the GPU build fills");
+    aijt_layouts_destroy(&K);
     q->strips[0].tpr = q->strips[0].tpr == 32 ? 16 : 2 * q->strips[0].tpr;
-    EXPECT(f != aijt_strip_fingerprint(&q->strips[0], &M->strips[0]), "another planned parameter, another fingerprint");
+    EXPECT(f != aijt_strip_fingerprint(&q->strips[0], &M->strips[0], &A), "another planned parameter, another fingerprint");
     q->strips[0].tpr = p->strips[0].tpr;
-    M->strips[0].col[M->strips[0].nslots / 2] ^= 1;
-    EXPECT(f != aijt_strip_fingerprint(&q->strips[0], &M->strips[0]), "another column, another fingerprint");
+    col[rp[M->strips[0].rows[M->strips[0].nrows / 2]]] ^= 1;
+    EXPECT(f != aijt_strip_fingerprint(&q->strips[0], &M->strips[0], &A), "another column, another fingerprint");
   }
   {
     aijt_model m;

@@ -92,8 +92,10 @@ typedef struct {
 } aijt_tune_cache;
 
 /* A strip's identity for the cache: its format, sizes, planned parameters and pattern (the original
-   rows, row offsets and a sample of the columns of its layout).  The planned, not the tuned, parameter. */
-uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S);
+   rows, row offsets, and the first and last columns of a sample of its rows in A, the CSR it was laid
+   out from: the same for host-built layouts and for a skeleton).  The planned, not the tuned,
+   parameter. */
+uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const aijt_csr *A);
 /* The model's identity for the cache ("m<version>-<hash of its numbers>", or "rules" for NULL). */
 void aijt_model_key(const aijt_model *m, char *key, size_t len);
 

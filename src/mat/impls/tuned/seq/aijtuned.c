@@ -10,6 +10,8 @@
    The host CSR is the truth; the plan and layouts follow it:
      - the nonzero state changes (new pattern)  -> plan again;
      - the object state changes (new values)    -> refill the layouts' values, keep the plan.
+   With CUDA the layouts are a skeleton (aijt_layouts_skeleton) whose slots the GPU builds at the first
+   product (seq/cuda/), and a product on host vectors builds the host's slots when it first needs them.
 */
 #include "../aijtunedimpl.h"
 
@@ -78,6 +80,44 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The layouts of a new plan: a skeleton when the GPU builds the slots, every slot otherwise. */
+static aijt_err LayOut(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr)
+{
+#if defined(PETSC_HAVE_CUDA)
+  if (MatSeqAIJTunedCUDABuilds(A, ctx)) return aijt_layouts_skeleton(ctx->plan, csr, &ctx->layouts);
+#endif
+  return aijt_layouts_build(ctx->plan, csr, &ctx->layouts);
+}
+
+/* The host reference needs every slot: a skeleton's are built now (the first product on host vectors). */
+static PetscErrorCode FillHostLayouts(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  const PetscInt    *ia, *ja;
+  const PetscScalar *aa;
+  PetscInt           n;
+  PetscBool          done;
+  aijt_layouts      *L = NULL;
+  aijt_err           err;
+
+  PetscFunctionBegin;
+  if (ctx->layouts->filled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  {
+    aijt_csr csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
+    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
+    err = aijt_layouts_build(ctx->plan, &csr, &L);
+    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+  }
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCall(MatAIJTunedCheck(err));
+  aijt_layouts_destroy(&ctx->layouts);
+  ctx->layouts = L;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
 static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
 {
@@ -114,7 +154,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
     PetscCall(MatAIJTunedCheck(err));
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
-    err = aijt_layouts_build(ctx->plan, &csr, &ctx->layouts);
+    err = LayOut(A, ctx, &csr);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
     if (err) PetscCall(DropPlan(ctx));
     PetscCall(MatAIJTunedCheck(err));
@@ -185,6 +225,7 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
     else PetscCall(ctx->base.ops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
+  PetscCall(FillHostLayouts(A, ctx));
   PetscCall(VecGetArrayRead(x, &xa));
   if (z == y) PetscCall(VecGetArray(y, &ya));
   else PetscCall(VecGetArrayWrite(y, &ya));

@@ -1,10 +1,13 @@
 /*
    seqaijtuned on the GPU: device copies of the layouts and MatMult on CUDA vectors.
 
-   The host layouts stay the truth.  Upload() copies them once per plan (one allocation for all strips
-   and the tail) and afterwards only the values, and only when the matrix state changed.  The product
-   itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device copy,
-   no host synchronization.
+   Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
+   afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
+   default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu);
+   new values are then uploaded as a CSR value array and refilled on the device through the slots'
+   refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
+   product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
+   copy, no host synchronization.
 */
 #include "aijtunedcuda.h"
 
@@ -24,19 +27,83 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
   PetscCall(PetscFree(d->strips));
+  PetscCall(PetscFree(d->src));
   PetscCall(PetscFree(ctx->dev));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Copy n items of size s from host to the device address *at, and move *at on. */
-static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, cudaStream_t stream)
+PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build && aijt_dev_buildable(ctx->plan));
+}
+
+/* The next piece of n items of size s at the device address *at, which moves on. */
+static void *Take(char **at, size_t n, size_t s)
+{
+  void *p = *at;
+  *at += Piece(n * s);
+  return p;
+}
+
+/* The same, copied from the host; *copied counts the bytes. */
+static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t *copied, cudaStream_t stream)
 {
   PetscFunctionBegin;
   if (n) PetscCallCUDA(cudaMemcpyAsync(*at, src, n * s, cudaMemcpyHostToDevice, stream));
   *at += Piece(n * s);
+  *copied += n * s;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The host CSR, as the planner reads it (aijt_int is PetscInt, seq/aijtuned.c). */
+static PetscErrorCode GetCSR(Mat A, aijt_csr *csr)
+{
+  const PetscInt    *ia, *ja;
+  const PetscScalar *aa;
+  PetscInt           n;
+  PetscBool          done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  memset(csr, 0, sizeof(*csr));
+  csr->nrows  = (aijt_int)n;
+  csr->ncols  = (aijt_int)A->cmap->n;
+  csr->rowptr = (const aijt_int *)ia;
+  csr->colidx = (const aijt_int *)ja;
+  csr->values = (const double *)aa;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode RestoreCSR(Mat A, aijt_csr *csr)
+{
+  const PetscInt    *ia = (const PetscInt *)csr->rowptr, *ja = (const PetscInt *)csr->colidx;
+  const PetscScalar *aa = (const PetscScalar *)csr->values;
+  PetscInt           n;
+  PetscBool          done;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* New values, same pattern, layouts built on the device: the CSR values up, then every slot refilled. */
+static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
+{
+  const PetscScalar *aa;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  if (d->nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, aa, (size_t)d->nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
+  PetscCallCUDA(aijt_dev_refill(d->values, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* New values, same pattern, layouts built on the host: their values up. */
 static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 {
   AIJTunedDevice d = ctx->dev;
@@ -54,19 +121,56 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Device copies in step with the host layouts: all arrays after a new plan, values after new values. */
+/* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
+   build alone, its values into d->values, which refreshes reuse. */
+static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
+{
+  AIJTunedDevice d   = ctx->dev;
+  const size_t   idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  aijt_dev_csr   dA  = {csr->nrows, csr->ncols, (aijt_int)nnz, NULL, NULL, d->values};
+  aijt_int      *rowptr = NULL, *colidx = NULL, *pos = NULL;
+  cudaError_t    err;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaMallocAsync((void **)&rowptr, ((size_t)csr->nrows + 1) * idx, stream));
+  PetscCallCUDA(cudaMallocAsync((void **)&colidx, (nnz ? nnz : 1) * idx, stream));
+  PetscCallCUDA(cudaMemcpyAsync(rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+  if (ctx->plan->col_pos) {
+    PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
+    PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
+  }
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(((size_t)csr->nrows + 1) * idx + nnz * (idx + sizeof(double)) + (pos ? (size_t)csr->ncols * idx : 0))));
+  dA.rowptr = rowptr;
+  dA.colidx = colidx;
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
+  err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+  PetscCallCUDA(cudaFreeAsync(rowptr, stream));
+  PetscCallCUDA(cudaFreeAsync(colidx, stream));
+  if (pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
+  PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
+  PetscCallCUDA(err);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Device copies in step with the host: all arrays after a new plan, values after new values. */
 static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 {
   AIJTunedDevice d;
   aijt_layouts  *L = ctx->layouts;
-  size_t         idx = sizeof(aijt_int), bytes = 0;
+  const int      built = !L->filled; /* a skeleton: the GPU builds the slots */
+  size_t         idx = sizeof(aijt_int), bytes = 0, copied = 0, nnz;
+  aijt_csr       csr;
   char          *at;
 
   PetscFunctionBegin;
   if (ctx->dev && ctx->dev->plans_made == ctx->plans_made) {
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-      PetscCall(UploadValues(ctx, stream));
+      if (ctx->dev->src) PetscCall(RefillOnDevice(A, ctx->dev, stream));
+      else PetscCall(UploadValues(ctx, stream));
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
       ctx->dev->state = ctx->state;
     }
@@ -75,66 +179,86 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(PetscNew(&ctx->dev));
+  PetscCall(GetCSR(A, &csr));
+  nnz        = (size_t)csr.rowptr[csr.nrows];
   d          = ctx->dev;
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
+  if (built) PetscCall(PetscCalloc1(L->nstrips + 1, &d->src));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
+    const int          dia = S->format == AIJT_DIA;
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
-    bytes += Piece(S->nrows * idx) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(S->col ? S->nslots * idx : 0) + Piece(S->nslots * sizeof(double));
-    bytes += Piece(S->mask ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned));
+    bytes += Piece(S->nrows * idx) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
   }
-  bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
-  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double));
+  bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double)) + Piece(built ? L->tail.nnz * idx : 0);
+  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(built ? nnz * sizeof(double) : 0);
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
   d->bytes = bytes;
   at       = (char *)d->buffer;
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     aijt_dev_strip    *D = &d->strips[s];
+    const int          dia = S->format == AIJT_DIA;
     size_t             nptr = aijt_dev_strip_ptr_count(D), npartial, ncount;
     aijt_dev_strip_workspace(D, &npartial, &ncount);
     D->rows = (const aijt_int *)at;
-    PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, stream));
+    PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, &copied, stream));
     D->ptr = nptr ? (const aijt_int *)at : NULL;
-    PetscCall(Put(&at, S->ptr, nptr, idx, stream));
-    D->col = S->col ? (const aijt_int *)at : NULL;
-    PetscCall(Put(&at, S->col, S->col ? (size_t)S->nslots : 0, idx, stream));
-    D->val = (const double *)at;
-    PetscCall(Put(&at, S->val, (size_t)S->nslots, sizeof(double), stream));
-    D->mask = S->mask ? (const uint32_t *)at : NULL;
-    PetscCall(Put(&at, S->mask, S->mask ? (size_t)S->nrows : 0, sizeof(uint32_t), stream));
+    PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
+    D->col  = (const aijt_int *)Take(&at, dia ? 0 : (size_t)S->nslots, idx);
+    D->val  = (const double *)Take(&at, (size_t)S->nslots, sizeof(double));
+    D->mask = (const uint32_t *)Take(&at, dia ? (size_t)S->nrows : 0, sizeof(uint32_t));
+    if (dia) D->col = NULL; /* DIA finds columns from rows */
+    else D->mask = NULL;
+    if (!built) { /* copy the host's slots */
+      char *to = (char *)(dia ? (void *)D->val : (void *)D->col);
+      if (!dia) PetscCall(Put(&to, S->col, (size_t)S->nslots, idx, &copied, stream));
+      PetscCall(Put(&to, S->val, (size_t)S->nslots, sizeof(double), &copied, stream));
+      if (dia) PetscCall(Put(&to, S->mask, (size_t)S->nrows, sizeof(uint32_t), &copied, stream));
+    }
     /* a split LONG strip's workspace: counters start at zero, and every product leaves them there */
     D->partial = npartial ? (double *)at : NULL;
     at += Piece(npartial * sizeof(double));
     D->count = ncount ? (unsigned *)at : NULL;
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
+    if (built) d->src[s] = (aijt_int *)Take(&at, (size_t)S->nslots, idx);
   }
   d->tail.nnz   = L->tail.nnz;
   d->tail.block = ctx->settings.rules.block;
-  d->tail.row   = (const aijt_int *)at;
-  PetscCall(Put(&at, L->tail.row, (size_t)L->tail.nnz, idx, stream));
-  d->tail.col = (const aijt_int *)at;
-  PetscCall(Put(&at, L->tail.col, (size_t)L->tail.nnz, idx, stream));
-  d->tail.val = (const double *)at;
-  PetscCall(Put(&at, L->tail.val, (size_t)L->tail.nnz, sizeof(double), stream));
+  d->tail.row   = (const aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
+  d->tail.col   = (const aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
+  d->tail.val   = (const double *)Take(&at, (size_t)L->tail.nnz, sizeof(double));
+  if (!built) {
+    char *to = (char *)d->tail.row;
+    PetscCall(Put(&to, L->tail.row, (size_t)L->tail.nnz, idx, &copied, stream));
+    PetscCall(Put(&to, L->tail.col, (size_t)L->tail.nnz, idx, &copied, stream));
+    PetscCall(Put(&to, L->tail.val, (size_t)L->tail.nnz, sizeof(double), &copied, stream));
+  }
   if (L->hot) {
     d->nhot = L->nhot;
     d->hot  = (const aijt_int *)at;
-    PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, stream));
-    d->xhot = (double *)at;
-    at += Piece(L->nhot * sizeof(double));
+    PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, &copied, stream));
+    d->xhot = (double *)Take(&at, (size_t)L->nhot, sizeof(double));
     aijt_dev_set_hot(d->strips, d->nstrips, &d->tail, d->xhot, d->nhot);
   }
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
-  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  if (built) {
+    d->tail_src = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
+    d->values   = (double *)Take(&at, nnz, sizeof(double));
+    d->nnz      = (aijt_int)nnz;
+    PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
+  }
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
-  PetscCall(MatSeqAIJTunedTuneStart(ctx));
+  PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
+  PetscCall(RestoreCSR(A, &csr));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

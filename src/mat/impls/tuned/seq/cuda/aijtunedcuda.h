@@ -31,11 +31,15 @@ struct _n_AIJTunedDevice {
   const aijt_int  *hot;  /* a plan with a column order: the layouts' hot columns, and the copy of x */
   double          *xhot; /* the strips read, gathered at the start of each product */
   aijt_int         nhot;
+  aijt_int       **src;     /* built on the device (a skeleton's layouts): each strip's refresh map, */
+  aijt_int        *tail_src; /* the tail's, and the CSR values they read; NULL when uploaded */
+  double          *values;
+  aijt_int         nnz;
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
 };
 
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);

@@ -43,7 +43,7 @@ static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
 }
 
 /* The strips found in the cache take their parameters; *left counts the others that have candidates. */
-static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, AIJTunedTuner *t, PetscInt *left)
+static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTunedTuner *t, PetscInt *left)
 {
   const aijt_tune_cache *entries = NULL;
   PetscInt               found = 0;
@@ -57,7 +57,7 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, AIJTunedTuner *t, PetscInt
     int                    cand[2];
     t->tune[s] = aijt_tune_candidates(P, cand) > 0;
     if (!t->tune[s]) continue;
-    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s]);
+    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s], A);
     e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
     if (e && e->format == P->format && (P->format == AIJT_CSR || P->format == AIJT_PANEL ? e->param <= 32 : e->param <= P->blocks_per_row)) {
       SetParam(ctx, s, e->param);
@@ -71,7 +71,7 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, AIJTunedTuner *t, PetscInt
 }
 
 /* After a new plan's upload: the cache, then a tuner for what it did not have, if tuning is on. */
-PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx)
+PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx, const aijt_csr *A)
 {
   AIJTunedDevice    d = ctx->dev;
   AIJTunedTuner    *t;
@@ -88,7 +88,7 @@ PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx)
   PetscCall(MatAIJTunedCUDADeviceName(t->device, sizeof(t->device)));
   PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
   aijt_model_key(model, t->model, sizeof(t->model));
-  PetscCall(FromCache(ctx, t, &left));
+  PetscCall(FromCache(ctx, A, t, &left));
   if (left) PetscCall(MatAIJTunedCheck(aijt_tuner_create(ctx->plan, t->tune, (int)ctx->settings.tune_calls, &t->tuner)));
   if (!t->tuner) { /* nothing (left) to try */
     PetscCall(MatSeqAIJTunedTuneFree(d));
