@@ -80,13 +80,14 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The layouts of a new plan: a skeleton when the GPU builds the slots, every slot otherwise. */
-static aijt_err LayOut(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr)
+/* Whether the GPU builds the slots of a new plan's layouts (the host then makes only their skeleton). */
+static PetscBool GPUBuilds(Mat A, Mat_SeqAIJTuned *ctx)
 {
 #if defined(PETSC_HAVE_CUDA)
-  if (MatSeqAIJTunedCUDABuilds(A, ctx)) return aijt_layouts_skeleton(ctx->plan, csr, &ctx->layouts);
+  return MatSeqAIJTunedCUDABuilds(A, ctx);
+#else
+  return PETSC_FALSE;
 #endif
-  return aijt_layouts_build(ctx->plan, csr, &ctx->layouts);
 }
 
 /* The host reference needs every slot: a skeleton's are built now (the first product on host vectors). */
@@ -147,16 +148,22 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     aijt_csr          csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
     const aijt_model *model;
     aijt_err          err;
+    PetscBool         skeleton;
 
     PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
+    /* AIJTunedBuild logs where the slots are built: here, or on the GPU at the first product (the
+       skeleton, O(rows), counts as planning) */
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Plan, A, 0, 0, 0));
-    err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
+    err      = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
+    skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
+    if (skeleton) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
-    PetscCall(MatAIJTunedCheck(err));
-    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
-    err = LayOut(A, ctx, &csr);
-    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-    if (err) PetscCall(DropPlan(ctx));
+    if (!err && !skeleton) {
+      PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
+      err = aijt_layouts_build(ctx->plan, &csr, &ctx->layouts);
+      PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+    }
+    if (err && ctx->plan) PetscCall(DropPlan(ctx));
     PetscCall(MatAIJTunedCheck(err));
     ctx->nonzero_rows = ctx->plan->features.nrows - ctx->plan->features.empty_rows; /* the planner counted them: no pass over ia again */
   }
