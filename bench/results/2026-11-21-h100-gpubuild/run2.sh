@@ -24,6 +24,6 @@ stamp "memcheck"
 timeout 120 build-cuda/bench/bench_ksp -n 160 -gen rmat -log_view > "$R/ksp-logview.txt" 2>&1
 stamp "bench_ksp exit $?"
 grep -E "^(MatMult |AIJTuned|KSPSolve )" "$R/ksp-logview.txt"
-timeout 100 build/bench/bench_setup -model models/NVIDIA-H100.model -reps 3 lap3d rmat elast random circuit > "$R/bench_setup.txt" 2>&1
+timeout 100 build/bench/bench_setup -model models/NVIDIA-H100-80GB-HBM3.model -reps 3 lap3d rmat elast random circuit > "$R/bench_setup.txt" 2>&1
 stamp "bench_setup exit $?"
 cat "$R/bench_setup.txt"
