@@ -277,6 +277,15 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
+   # the layouts built on the host and copied up (-mat_aijtuned_gpu_build 0), as plans with PANEL strips always are
+   test:
+      suffix: cuda_host_build
+      requires: cuda
+      nsize: 2
+      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_gpu_build 0 -shape {{power_law one_long_row stencil3d}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
    test:
       suffix: ghosts_peer
       requires: cuda
