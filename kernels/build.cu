@@ -38,6 +38,12 @@ unsigned blocks_for_items(int64_t n)
 
 #define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
 
+/* aijt_col_label on the device: hot columns by degree position, every other one nhot + c. */
+__device__ aijt_int label_of(const aijt_int *col_pos, aijt_int nhot, aijt_int c)
+{
+  return col_pos[c] < nhot ? col_pos[c] : nhot + c;
+}
+
 /* Where entry j of row r comes from in layout order: the sorted pairs below seg (the row's part its
    slots hold, with a column order), the CSR itself past it, its column as a label. */
 struct entries {
@@ -54,7 +60,7 @@ struct entries {
     }
     src = k;
     col = colidx[k];
-    if (col_pos) col = col_pos[col] < nhot ? col_pos[col] : nhot + col;
+    if (col_pos) col = label_of(col_pos, nhot, col);
   }
 };
 
@@ -71,9 +77,8 @@ __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *i
 {
   GRID_STRIDE(k, nnz)
   {
-    const aijt_int c = e.colidx[k];
-    lab[k]           = e.col_pos[c] < e.nhot ? e.col_pos[c] : e.nhot + c;
-    idx[k]           = (aijt_int)k;
+    lab[k] = label_of(e.col_pos, e.nhot, e.colidx[k]);
+    idx[k] = (aijt_int)k;
   }
 }
 

@@ -69,6 +69,8 @@ PETSC_INTERN PetscErrorCode MatAIJTunedSettingsRead(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
 PETSC_INTERN PetscBool      MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *, const MatAIJTunedSettings *);

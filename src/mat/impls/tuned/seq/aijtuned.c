@@ -90,29 +90,63 @@ static PetscBool GPUBuilds(Mat A, Mat_SeqAIJTuned *ctx)
 #endif
 }
 
-/* The host reference needs every slot: a skeleton's are built now (the first product on host vectors). */
-static PetscErrorCode FillHostLayouts(Mat A, Mat_SeqAIJTuned *ctx)
+/* The host CSR as the planner reads it (aijt_int is PetscInt, checked above), until RestoreCSR. */
+PetscErrorCode MatSeqAIJTunedGetCSR(Mat A, aijt_csr *csr)
 {
   const PetscInt    *ia, *ja;
   const PetscScalar *aa;
   PetscInt           n;
   PetscBool          done;
-  aijt_layouts      *L = NULL;
-  aijt_err           err;
 
   PetscFunctionBegin;
-  if (ctx->layouts->filled) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  {
-    aijt_csr csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
-    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
-    err = aijt_layouts_build(ctx->plan, &csr, &L);
-    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-  }
+  PetscCall(PetscMemzero(csr, sizeof(*csr)));
+  csr->nrows  = (aijt_int)n;
+  csr->ncols  = (aijt_int)A->cmap->n;
+  csr->rowptr = (const aijt_int *)ia;
+  csr->colidx = (const aijt_int *)ja;
+  csr->values = (const double *)aa;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat A, aijt_csr *csr)
+{
+  const PetscInt    *ia = (const PetscInt *)csr->rowptr, *ja = (const PetscInt *)csr->colidx;
+  const PetscScalar *aa = (const PetscScalar *)csr->values;
+  PetscInt           n;
+  PetscBool          done;
+
+  PetscFunctionBegin;
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCall(PetscMemzero(csr, sizeof(*csr)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Every slot of the plan's layouts on the host, logged as AIJTunedBuild. */
+static PetscErrorCode BuildHostSlots(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_layouts **L, aijt_err *err)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
+  *err = aijt_layouts_build(ctx->plan, csr, L);
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host reference needs every slot: a skeleton's are built now (the first product on host vectors). */
+static PetscErrorCode FillHostLayouts(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  aijt_csr      csr;
+  aijt_layouts *L = NULL;
+  aijt_err      err;
+
+  PetscFunctionBegin;
+  if (ctx->layouts->filled) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+  PetscCall(BuildHostSlots(A, ctx, &csr, &L, &err));
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   PetscCall(MatAIJTunedCheck(err));
   aijt_layouts_destroy(&ctx->layouts);
   ctx->layouts = L;
@@ -122,10 +156,8 @@ static PetscErrorCode FillHostLayouts(Mat A, Mat_SeqAIJTuned *ctx)
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
 static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
 {
-  const PetscInt    *ia, *ja;
   const PetscScalar *aa;
-  PetscInt           n;
-  PetscBool          done;
+  aijt_csr           csr;
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
@@ -141,11 +173,8 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(DropPlan(ctx));
-  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
-  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
   {
-    aijt_csr          csr = {(aijt_int)n, (aijt_int)A->cmap->n, (const aijt_int *)ia, (const aijt_int *)ja, (const double *)aa};
     const aijt_model *model;
     aijt_err          err;
     PetscBool         skeleton;
@@ -158,17 +187,12 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
     if (skeleton) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
-    if (!err && !skeleton) {
-      PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
-      err = aijt_layouts_build(ctx->plan, &csr, &ctx->layouts);
-      PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-    }
+    if (!err && !skeleton) PetscCall(BuildHostSlots(A, ctx, &csr, &ctx->layouts, &err));
     if (err && ctx->plan) PetscCall(DropPlan(ctx));
     PetscCall(MatAIJTunedCheck(err));
     ctx->nonzero_rows = ctx->plan->features.nrows - ctx->plan->features.empty_rows; /* the planner counted them: no pass over ia again */
   }
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   ctx->planned       = ctx->settings;
   ctx->plans_made++;
   ctx->nonzerostate  = A->nonzerostate;

@@ -55,40 +55,6 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host CSR, as the planner reads it (aijt_int is PetscInt, seq/aijtuned.c). */
-static PetscErrorCode GetCSR(Mat A, aijt_csr *csr)
-{
-  const PetscInt    *ia, *ja;
-  const PetscScalar *aa;
-  PetscInt           n;
-  PetscBool          done;
-
-  PetscFunctionBegin;
-  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
-  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  memset(csr, 0, sizeof(*csr));
-  csr->nrows  = (aijt_int)n;
-  csr->ncols  = (aijt_int)A->cmap->n;
-  csr->rowptr = (const aijt_int *)ia;
-  csr->colidx = (const aijt_int *)ja;
-  csr->values = (const double *)aa;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode RestoreCSR(Mat A, aijt_csr *csr)
-{
-  const PetscInt    *ia = (const PetscInt *)csr->rowptr, *ja = (const PetscInt *)csr->colidx;
-  const PetscScalar *aa = (const PetscScalar *)csr->values;
-  PetscInt           n;
-  PetscBool          done;
-
-  PetscFunctionBegin;
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* New values, same pattern, layouts built on the device: the CSR values up, then every slot refilled. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
@@ -179,7 +145,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(PetscNew(&ctx->dev));
-  PetscCall(GetCSR(A, &csr));
+  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
   nnz        = (size_t)csr.rowptr[csr.nrows];
   d          = ctx->dev;
   d->nstrips = L->nstrips;
@@ -257,7 +223,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
-  PetscCall(RestoreCSR(A, &csr));
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
