@@ -194,7 +194,7 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     if ((err = aijt_model_split(A, &B->rules, &B->model, b, nb, p, &cap, &predicted))) fail("aijt_model_split", err);
     t[T_SPLIT][slot] = now() - t0;
     t0               = now();
-    if ((err = aijt_plan_order_columns(A, &B->rules, p))) fail("aijt_plan_order_columns", err);
+    if ((err = aijt_plan_order_columns(A, &B->rules, sink, p))) fail("aijt_plan_order_columns", err);
     t[T_COLUMNS][slot] = now() - t0;
     aijt_plan_destroy(&p);
     free(b);

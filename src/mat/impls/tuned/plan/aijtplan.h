@@ -165,10 +165,12 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
 /* The columns by decreasing degree (stably) into plan->col_pos, and the count of hot ones (degree at
    least rules->col_hot_degree) into plan->col_hot, when rules->col_order asks for it and the plan has no DIA or PANEL strip, whose kernels find columns from rows (colorder.c); the rules
    planner ends with it, the model planner starts with it (its locality feature reads the columns in
-   that order) and drops the order if it then plans DIA or PANEL.
+   that order) and drops the order if it then plans DIA or PANEL.  nd: A's count of diagonals
+   (aijt_diagonals) when the caller has it, else -1; a banded matrix skips the auto rule's test, which
+   it could not pass.
    aijt_col_top_share: the share of A's entries in its most popular ncols / 16 columns (the auto rule's
    test, which reads a sample of the rows). */
-aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *rules, aijt_plan *plan);
+aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *rules, int nd, aijt_plan *plan);
 double   aijt_col_top_share(const aijt_csr *A);
 
 /* Plans as plain data (plan.c). */

@@ -295,10 +295,10 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || rules->allowed == AIJT_FORMAT_BIT(AIJT_PANEL)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_start(A, &p))) return err;
-  if ((err = aijt_plan_order_columns(A, rules, p))) goto fail;
+  dia = dia_us(A, rules, m, &nd);
+  if ((err = aijt_plan_order_columns(A, rules, nd, p))) goto fail;
   Ac.col_pos = p->col_pos; /* the strips' locality as they will read x */
   Ac.col_hot = p->col_hot;
-  dia   = dia_us(A, rules, m, &nd);
   panel = panel_us(rules, m, p, &ps);
   if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
   if (A->nrows > 1) {

@@ -401,7 +401,7 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
     if (err) goto fail;
     k = e;
   }
-  if ((err = aijt_plan_order_columns(A, rules, b.plan))) goto fail;
+  if ((err = aijt_plan_order_columns(A, rules, -1, b.plan))) goto fail;
   free(b.len);
   *out = b.plan;
   return AIJT_OK;
