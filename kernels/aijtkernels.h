@@ -66,7 +66,33 @@ typedef struct {
      reads x[c - nhot].  nhot == 0: col holds x's columns (DIA and PANEL strips always). */
   const double *xhot;
   aijt_int      nhot;
+  /* DIA with value codes (dia_codes.cu; NULL: none attached): code[slot] is 0 where the row has no
+     entry, else the slot's value is table[code]; codes_state[AIJT_CODES_USED] says whether the codes
+     hold (1) or the values did not fit (0: the kernel reads val and mask).  codes_memory: the block
+     they live in, with the coding's workspace. */
+  const uint8_t *code;
+  const double  *table;
+  const int     *codes_state;
+  void          *codes_memory;
 } aijt_dev_strip;
+
+/* DIA with value codes (dia_codes.cu): a DIA strip whose present slots hold at most
+   AIJT_DIA_CODES - 1 distinct values streams a byte per slot instead of the value and the mask, and
+   sums the same values in the same order.
+   aijt_dia_codes_bytes: the device memory strip d's codes need (0 unless DIA); aijt_dia_codes_attach
+   points d's code, table and codes_state into mem (that many bytes, 8-byte aligned, owned by the
+   caller); aijt_dia_codes_make codes d's current val and mask on the stream, after every new set of
+   values (no allocation, no wait; nothing for strips without codes), and aijt_dia_codes_make_all does
+   every strip of a plan. */
+#define AIJT_DIA_CODES      256 /* table entries; code 0 means no entry */
+#define AIJT_CODES_COUNT    0   /* codes_state[]: distinct values met, */
+#define AIJT_CODES_OVERFLOW 1   /* more than the table holds, */
+#define AIJT_CODES_USED     2   /* whether the product reads the codes */
+#define AIJT_CODES_STATE    4
+size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
+void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
+cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
+cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
 
 /* The COO tail on the device. */
 typedef struct {

@@ -41,6 +41,7 @@ extern "C" int aijt_dev_free(aijt_dev_layouts *D)
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree(D->strips[s].codes_memory), "cudaFree");
   }
   free(D->strips);
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");
@@ -80,6 +81,11 @@ static int strip_start(const aijt_plan *P, const aijt_layouts *L, int s, const a
     if (ncount) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d->count, ncount * sizeof(unsigned)), "cudaMalloc count");
     if (ncount) ok = ok && aijt_cuda_ok(cudaMemset(d->count, 0, ncount * sizeof(unsigned)), "cudaMemset count");
   }
+  if (o && o->dia_codes && aijt_dia_codes_bytes(d)) {
+    void *mem = NULL;
+    ok        = ok && aijt_cuda_ok(cudaMalloc(&mem, aijt_dia_codes_bytes(d)), "cudaMalloc codes");
+    if (mem) aijt_dia_codes_attach(d, mem);
+  }
   return ok;
 }
 
@@ -113,6 +119,7 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
   ok = ok && upload_to(&D->tail.row, L->tail.row, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.col, L->tail.col, (size_t)L->tail.nnz);
   ok = ok && upload_to(&D->tail.val, L->tail.val, (size_t)L->tail.nnz);
+  ok = ok && aijt_cuda_ok(aijt_dia_codes_make_all(D->strips, D->nstrips, 0), "aijt_dia_codes_make_all");
   return ok && hot_start(L, D);
 }
 
@@ -153,6 +160,7 @@ extern "C" int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *
   dA.values = D->values;
   if (P->col_pos) ok = ok && upload_to(&pos, P->col_pos, (size_t)A->ncols);
   ok = ok && aijt_cuda_ok(aijt_dev_build(P, K, &dA, pos, D->strips, D->src, &D->tail, D->tail_src, 0), "aijt_dev_build");
+  ok = ok && aijt_cuda_ok(aijt_dia_codes_make_all(D->strips, D->nstrips, 0), "aijt_dia_codes_make_all");
   ok &= aijt_cuda_ok(cudaFree((void *)dA.rowptr), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)dA.colidx), "cudaFree");
   ok &= aijt_cuda_ok(cudaFree((void *)pos), "cudaFree");
@@ -162,7 +170,8 @@ extern "C" int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *
 extern "C" int aijt_dev_refresh(aijt_dev_layouts *D, const double *values, aijt_int nnz)
 {
   return D->values && aijt_cuda_ok(cudaMemcpy(D->values, values, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy values") &&
-         aijt_cuda_ok(aijt_dev_refill(D->values, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_refill") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+         aijt_cuda_ok(aijt_dev_refill(D->values, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_refill") &&
+         aijt_cuda_ok(aijt_dia_codes_make_all(D->strips, D->nstrips, 0), "aijt_dia_codes_make_all") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 
 extern "C" cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream)

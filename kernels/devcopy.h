@@ -27,18 +27,21 @@ typedef struct {
 /* Launch parameters that replace the plan's where > 0 (the kernel test's rule sets). */
 typedef struct {
   int tpr, bpr, block; /* tpr: CSR and PANEL strips */
+  int dia_codes;       /* 1: DIA strips get value codes, as the PETSc glue gives them by default (the
+                          calibration measures DIA without) */
 } aijt_dev_params;
 
 /* 1 on success; otherwise prints what failed and returns 0. */
 int aijt_cuda_ok(cudaError_t err, const char *what);
 
-/* Device copies of L (made from plan P) with the plan's launch parameters, or o's where o sets them;
-   1 on success.  On failure D still holds what was allocated, for aijt_dev_free. */
+/* Device copies of L (made from plan P) with the plan's launch parameters, or o's where o sets them,
+   and DIA value codes where o asks for them (made from L's values before it returns); 1 on success.  On failure D still holds what was allocated, for aijt_dev_free. */
 int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
 int aijt_dev_free(aijt_dev_layouts *D);
 
 /* The same device layouts built on the device (aijt_dev_build) from the skeleton K of plan P and the
-   host CSR A, with the refresh maps; 1 on success.  aijt_dev_refresh then takes A's new values (nnz). */
+   host CSR A, with the refresh maps; 1 on success.  aijt_dev_refresh then takes A's new values (nnz)
+   and codes them again. */
 int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *K, const aijt_csr *A, const aijt_dev_params *o, int tail_block, aijt_dev_layouts *D);
 int aijt_dev_refresh(aijt_dev_layouts *D, const double *values, aijt_int nnz);
 

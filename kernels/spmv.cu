@@ -116,7 +116,7 @@ bool strip_ok(const aijt_dev_strip *s)
   case AIJT_SELL:
     return s->chunk >= 1;
   case AIJT_DIA:
-    return s->width >= 0 && s->width <= AIJT_DIA_MAX_DIAGS;
+    return s->width >= 0 && s->width <= AIJT_DIA_MAX_DIAGS && (!s->code || (s->table && s->codes_state));
   case AIJT_COO:
     return true;
   case AIJT_PANEL:

@@ -17,7 +17,9 @@
              column 0 is where a padding index clamped to 0 would read).
    Every plan the GPU build takes (aijt_dev_buildable) is also built on the device from its skeleton,
    and every array must equal the host build's bit for bit, before and after the new values of the
-   random trial (aijt_dev_refresh).
+   random and inf trials (aijt_dev_refresh).  DIA strips get value codes (dia_codes.cu): the exact and
+   inf trials' few values are coded, the random trial's are too many, and every code and table is
+   checked against the host's values and masks after every upload, build and refresh.
    Rule sets include overrides of the plan's launch parameters (every tpr of CSR, PANEL's extremes, a forced multi-block LONG
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
@@ -269,6 +271,57 @@ static int same_as_host(const aijt_dev_layouts *D, const aijt_layouts *L)
 }
 
 static int gpu_builds = 0, host_builds = 0; /* plans the GPU build took, and PANEL plans it leaves to the host */
+static int coded_strips = 0, uncoded_strips = 0; /* DIA strips checked with their values coded, and over the table */
+
+static int cmp_u64(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* A DIA strip's value codes on the device (d) against the host layout S: used exactly when S's present
+   slots hold fewer distinct bit patterns than the table has entries, the table those patterns in
+   ascending order, and every slot's code 0 where the mask has no entry, else its value's place. */
+static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
+{
+  const size_t n = (size_t)S->nslots;
+  int          state[AIJT_CODES_STATE], ok = 1;
+  double       table[AIJT_DIA_CODES];
+  uint8_t     *code = (uint8_t *)malloc(n + 1);
+  uint64_t    *bits = (uint64_t *)malloc((n + 1) * sizeof(uint64_t));
+  size_t       np = 0, nd = 0;
+
+  if (S->format != AIJT_DIA || !d->code) {
+    free(code), free(bits);
+    return 1;
+  }
+  ok = aijt_cuda_ok(cudaMemcpy(state, d->codes_state, sizeof(state), cudaMemcpyDeviceToHost), "cudaMemcpy codes state");
+  ok = ok && aijt_cuda_ok(cudaMemcpy(table, d->table, sizeof(table), cudaMemcpyDeviceToHost), "cudaMemcpy codes table");
+  ok = ok && (!n || aijt_cuda_ok(cudaMemcpy(code, d->code, n, cudaMemcpyDeviceToHost), "cudaMemcpy codes"));
+  for (size_t k = 0; k < n; k++)
+    if (S->mask[k % (size_t)S->nrows] >> (k / (size_t)S->nrows) & 1u) memcpy(&bits[np++], &S->val[k], sizeof(uint64_t));
+  qsort(bits, np, sizeof(uint64_t), cmp_u64);
+  for (size_t k = 0; k < np; k++) bits[nd] = bits[k], nd += !nd || bits[nd - 1] != bits[k];
+  if (ok && state[AIJT_CODES_USED] != (nd < AIJT_DIA_CODES)) ok = 0, printf("  DIA codes of strip %d: used %d with %zu distinct values\n", s, state[AIJT_CODES_USED], nd);
+  if (ok && state[AIJT_CODES_USED]) {
+    for (size_t j = 0; j < nd && ok; j++)
+      if (memcmp(&table[j + 1], &bits[j], sizeof(uint64_t))) ok = 0, printf("  DIA codes of strip %d: table entry %zu is not the %zu-th value\n", s, j + 1, j + 1);
+    for (size_t k = 0; k < n && ok; k++) {
+      const int has = S->mask[k % (size_t)S->nrows] >> (k / (size_t)S->nrows) & 1u;
+      if (has ? !code[k] || code[k] > nd || memcmp(&table[code[k]], &S->val[k], sizeof(double)) : code[k] != 0) ok = 0, printf("  DIA codes of strip %d: slot %zu has code %d\n", s, k, code[k]);
+    }
+  }
+  if (ok) (state[AIJT_CODES_USED] ? coded_strips : uncoded_strips)++;
+  free(code), free(bits);
+  return ok;
+}
+
+static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L)
+{
+  int ok = 1;
+  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s);
+  return ok;
+}
 
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
 static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
@@ -312,31 +365,32 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   }
   /* the GPU build of the same plan: the host's layouts exactly, before and after new values */
   if (aijt_dev_buildable(plan)) {
-    aijt_dev_params o = {rs->tpr, rs->bpr, rs->block};
+    aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1};
     gpu_builds++;
     if ((err = aijt_layouts_skeleton(plan, &csr, &K))) {
       printf("  skeleton error: %s\n", aijt_err_string(err));
       ok = 0;
     }
-    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L);
+    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L);
   } else host_builds++;
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
 
   for (int trial = 0; trial < NTRIALS && ok; trial++) {
-    if (trial == TRIAL_RANDOM) { /* new values, same pattern: refresh the layouts and upload again */
-      for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = rnd_uniform();
+    if (trial != TRIAL_EXACT) { /* new values, same pattern: refresh the layouts and upload again (random: too many for
+                                   DIA's value codes, inf: few again) */
+      for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = trial == TRIAL_RANDOM ? rnd_uniform() : rnd_dyadic(8);
       aijt_layouts_refresh(L, A->values);
-      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host(&B, L);
+      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host(&B, L) && codes_match_all(&B, L);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
     for (aijt_int i = 0; i < A->nrows; i++) z[i] = trial == TRIAL_EXACT ? (double)((int)(rnd() % 33) - 16) / 16.0 : rnd_uniform();
-    if (trial != TRIAL_INF) {
-      aijt_dev_params o = {rs->tpr, rs->bpr, rs->block};
-      ok           = aijt_dev_free(&D) && ok;
-      ok           = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D);
+    {
+      aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1};
+      ok                = aijt_dev_free(&D) && ok;
+      ok                = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D) && codes_match_all(&D, L);
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
@@ -511,6 +565,7 @@ int main(void)
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
   printf("GPU build: %d plans built on the device and compared with the host's layouts, %d with PANEL strips built on the host only\n", gpu_builds, host_builds);
+  printf("DIA value codes: %d strips checked coded, %d with too many values to code\n", coded_strips, uncoded_strips);
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

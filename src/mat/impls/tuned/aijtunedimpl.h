@@ -13,6 +13,7 @@ typedef struct {
   PetscBool  host_strips; /* run MatMult on host vectors through the strips' host reference */
   PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  gpu_build;   /* with gpu_strips, build the layouts' slots on the GPU from the uploaded CSR */
+  PetscBool  dia_codes;   /* with gpu_strips, DIA strips of few distinct values read one-byte codes (kernels/dia_codes.cu) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
   char       model_file[PETSC_MAX_PATH_LEN]; /* the model to use; "" for the one of this process's GPU */
@@ -92,6 +93,7 @@ PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJCUSPARSE(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 #endif

@@ -7,6 +7,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->host_strips  = PETSC_FALSE;
   s->gpu_strips   = PETSC_TRUE;
   s->gpu_build    = PETSC_TRUE;
+  s->dia_codes    = PETSC_TRUE;
   s->from_options = PETSC_FALSE;
   s->model_planner = PETSC_TRUE;
   s->model_file[0] = 0;
@@ -22,7 +23,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
 PetscBool MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *a, const MatAIJTunedSettings *b)
 {
-  return (PetscBool)(aijt_rules_equal(&a->rules, &b->rules) && a->model_planner == b->model_planner && !strcmp(a->model_file, b->model_file) && a->gpu_build == b->gpu_build);
+  return (PetscBool)(aijt_rules_equal(&a->rules, &b->rules) && a->model_planner == b->model_planner && !strcmp(a->model_file, b->model_file) && a->gpu_build == b->gpu_build && a->dia_codes == b->dia_codes);
 }
 
 PetscErrorCode MatAIJTunedCheck(aijt_err err)
@@ -92,6 +93,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_host_strips", "With host vectors, run MatMult through the strips' host reference", "MATAIJTUNED", s->host_strips, &s->host_strips, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_strips", "With CUDA vectors, run MatMult through the strips' kernels (false: the base type's kernel)", "MATAIJTUNED", s->gpu_strips, &s->gpu_strips, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_build", "Build the strips' layouts on the GPU from the uploaded matrix (false: on the host, then upload them)", "MATAIJTUNED", s->gpu_build, &s->gpu_build, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_dia_codes", "On the GPU, a DIA strip whose entries hold at most 255 distinct values reads a one-byte code per entry instead of the value (the same sums)", "MATAIJTUNED", s->dia_codes, &s->dia_codes, NULL));
   ival = (PetscInt)R->long_row;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_long_row", "Rules planner: Rows with at least this many entries are long (T_LONG)", "MATAIJTUNED", ival, &ival, NULL, 1));
   R->long_row = (aijt_int)ival;

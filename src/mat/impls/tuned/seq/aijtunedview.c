@@ -15,7 +15,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   Mat_SeqAIJTuned *ctx;
   const aijt_plan *p;
   aijt_int         nstrips[AIJT_NFORMATS], rows[AIJT_NFORMATS], nnz[AIJT_NFORMATS];
-  char             line[320], strip[256], cols[64] = "";
+  char             line[400], strip[256], cols[64] = "";
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedUpdate(A));
@@ -34,8 +34,12 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
     PetscCall(Print(viewer, synchronized, line));
   }
   for (int s = 0; s < p->nstrips; s++) {
+    char note[64] = "";
     aijt_strip_describe(&p->strips[s], strip, sizeof(strip));
-    PetscCall(PetscSNPrintf(line, sizeof(line), "  strip %d: %s\n", s, strip));
+#if defined(PETSC_HAVE_CUDA)
+    PetscCall(MatSeqAIJTunedCUDAStripNote(ctx, s, note, sizeof(note)));
+#endif
+    PetscCall(PetscSNPrintf(line, sizeof(line), "  strip %d: %s%s\n", s, strip, note));
     PetscCall(Print(viewer, synchronized, line));
   }
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -7,7 +7,8 @@
    new values are then uploaded as a CSR value array and refilled on the device through the slots'
    refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
-   copy, no host synchronization.
+   copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
+   made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
 */
 #include "aijtunedcuda.h"
 
@@ -66,6 +67,7 @@ static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t strea
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
   PetscCallCUDA(aijt_dev_refill(d->values, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -83,6 +85,7 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     bytes += n;
   }
   if (L->tail.nnz) PetscCallCUDA(cudaMemcpyAsync((void *)d->tail.val, L->tail.val, (size_t)L->tail.nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)(bytes + (size_t)L->tail.nnz * sizeof(double))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -160,6 +163,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
     bytes += Piece(S->nrows * idx) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
+    bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
   bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double)) + Piece(built ? L->tail.nnz * idx : 0);
   bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(built ? nnz * sizeof(double) : 0);
@@ -194,6 +198,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
     if (built) d->src[s] = (aijt_int *)Take(&at, (size_t)S->nslots, idx);
+    if (ctx->settings.dia_codes && aijt_dia_codes_bytes(D)) aijt_dia_codes_attach(D, Take(&at, aijt_dia_codes_bytes(D), 1));
   }
   d->tail.nnz   = L->tail.nnz;
   d->tail.block = ctx->settings.rules.block;
@@ -219,6 +224,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->nnz      = (aijt_int)nnz;
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
+  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
@@ -279,6 +285,25 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   }
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What -mat_view adds to strip s once its device copy exists: whether its DIA values are coded ("" for
+   other strips, or before the first product).  It waits for the stream: a view, not a product. */
+PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char note[], size_t len)
+{
+  AIJTunedDevice d = ctx->dev;
+  int            state[AIJT_CODES_STATE];
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  note[0] = 0;
+  if (!d || d->plans_made != ctx->plans_made || s >= d->nstrips || !d->strips[s].code) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCallCUDA(cudaMemcpyAsync(state, d->strips[s].codes_state, sizeof(state), cudaMemcpyDeviceToHost, stream));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  if (state[AIJT_CODES_USED]) PetscCall(PetscSNPrintf(note, len, ", values coded on the GPU (%d distinct)", state[AIJT_CODES_COUNT]));
+  else PetscCall(PetscSNPrintf(note, len, ", values not coded (more than %d distinct)", AIJT_DIA_CODES - 1));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

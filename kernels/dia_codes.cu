@@ -1,0 +1,174 @@
+/*
+   DIA with value codes: a strip whose present slots hold at most 255 distinct values is read through a
+   one-byte code per slot and a table of the values, 1 byte per slot instead of 8 for the value and
+   4 per row for the mask.  Constant-coefficient stencils (the Laplacians of PETSc's DMDA tutorials,
+   a handful of values) then stream 7 bytes a row instead of 60: the product reads little more than x
+   and y.  The table holds the values themselves, so every row sums the same numbers in the same order
+   as through val and mask: the product is the same, bit for bit.
+
+   The coding runs on the device after every new set of values (upload, GPU build, refill), on the
+   stream, with no wait: a hash set of the values' bit patterns (a warp inserts each of its distinct
+   values once, and a value already there costs a read, not an atomic), then one block ranks the set
+   into the table (ascending bit patterns: the same table on every run), then a code per slot.  More
+   than 255 values, or the one bit pattern the set reserves, leave state[CODES_USED] at 0, and the
+   product reads val and mask as before: the device, not the host, knows which, so a refill never
+   waits to learn it.
+*/
+#include "aijtkernels.h"
+
+namespace {
+
+constexpr int                HASH       = 1024; /* slots of the set, four times the values it may keep */
+constexpr unsigned long long EMPTY      = ~0ull; /* a NaN with every payload bit set marks a free slot */
+constexpr unsigned           CODE_BLOCK = 256;
+constexpr int64_t            MAX_BLOCKS = 65535;
+
+/* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, code. */
+struct pieces {
+  double             *table;
+  unsigned long long *key;
+  uint8_t            *slot_code;
+  int                *state; /* AIJT_CODES_* */
+  uint8_t            *code;
+};
+
+pieces carve(void *mem)
+{
+  char  *at = (char *)mem;
+  pieces p;
+  p.table     = (double *)at;
+  at         += AIJT_DIA_CODES * sizeof(double);
+  p.key       = (unsigned long long *)at;
+  at         += HASH * sizeof(unsigned long long);
+  p.slot_code = (uint8_t *)at;
+  at         += HASH;
+  p.state     = (int *)at;
+  at         += AIJT_CODES_STATE * sizeof(int);
+  p.code      = (uint8_t *)at;
+  return p;
+}
+
+unsigned blocks_for(int64_t n)
+{
+  int64_t b = (n + CODE_BLOCK - 1) / CODE_BLOCK;
+  return (unsigned)(b < 1 ? 1 : b > MAX_BLOCKS ? MAX_BLOCKS : b);
+}
+
+__device__ __forceinline__ unsigned slot_of(unsigned long long bits)
+{
+  return (unsigned)((bits ^ bits >> 29) * 0x9E3779B97F4A7C15ull >> 54) & (HASH - 1);
+}
+
+__global__ void reset_kernel(pieces p)
+{
+  for (int h = threadIdx.x; h < HASH; h += blockDim.x) p.key[h] = EMPTY;
+  if (threadIdx.x < AIJT_CODES_STATE) p.state[threadIdx.x] = 0;
+}
+
+/* Puts bits (not EMPTY) in the set; a full set marks the strip uncodable. */
+__device__ void insert(pieces p, unsigned long long bits)
+{
+  unsigned h = slot_of(bits);
+  for (int probe = 0; probe < HASH; probe++, h = (h + 1) & (HASH - 1)) {
+    if (*(volatile int *)&p.state[AIJT_CODES_OVERFLOW]) return;
+    unsigned long long cur = *(volatile unsigned long long *)&p.key[h];
+    if (cur == bits) return;
+    if (cur == EMPTY) {
+      cur = atomicCAS(&p.key[h], EMPTY, bits);
+      if (cur == EMPTY) {
+        if (atomicAdd(&p.state[AIJT_CODES_COUNT], 1) >= AIJT_DIA_CODES - 1) p.state[AIJT_CODES_OVERFLOW] = 1;
+        return;
+      }
+      if (cur == bits) return;
+    }
+  }
+  p.state[AIJT_CODES_OVERFLOW] = 1;
+}
+
+/* Every present slot's value into the set. */
+__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
+{
+  const unsigned lane = threadIdx.x & 31u;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < nslots; k += (int64_t)gridDim.x * blockDim.x) {
+    if (*(volatile int *)&p.state[AIJT_CODES_OVERFLOW]) return;
+    const int64_t            d = k / nrows, i = k - d * nrows;
+    const bool               has  = __ldg(mask + i) >> d & 1u;
+    const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + k)) : EMPTY;
+    if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern: its lanes would group with the empty ones */
+    /* lanes holding one value insert it once (lanes without an entry group under EMPTY and skip) */
+    const unsigned peers = __match_any_sync(__activemask(), bits);
+    if (has && (unsigned)(__ffs(peers) - 1) == lane) insert(p, bits);
+  }
+}
+
+/* One block of HASH threads: the table in ascending bit patterns, each set slot's code. */
+__global__ void rank_kernel(pieces p)
+{
+  __shared__ unsigned long long keys[HASH];
+  const unsigned                h = threadIdx.x;
+  if (p.state[AIJT_CODES_OVERFLOW]) return; /* the same for every thread: no one waits below */
+  keys[h] = p.key[h];
+  __syncthreads();
+  if (h == 0) p.table[0] = 0.0; /* code 0: no entry, never read */
+  if (keys[h] != EMPTY) {
+    int rank = 1;
+    for (int j = 0; j < HASH; j++) rank += keys[j] != EMPTY && keys[j] < keys[h];
+    p.slot_code[h] = (uint8_t)rank;
+    p.table[rank]  = __longlong_as_double((long long)keys[h]);
+  }
+  if (h == 0) p.state[AIJT_CODES_USED] = 1;
+}
+
+__global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
+{
+  if (!p.state[AIJT_CODES_USED]) return;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < nslots; k += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t d = k / nrows, i = k - d * nrows;
+    uint8_t       c = 0;
+    if (__ldg(mask + i) >> d & 1u) {
+      const unsigned long long bits = (unsigned long long)__double_as_longlong(__ldg(val + k));
+      unsigned                 h    = slot_of(bits);
+      while (p.key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
+      c = p.slot_code[h];
+    }
+    p.code[k] = c;
+  }
+}
+
+} // namespace
+
+extern "C" size_t aijt_dia_codes_bytes(const aijt_dev_strip *d)
+{
+  if (d->format != AIJT_DIA) return 0;
+  return AIJT_DIA_CODES * sizeof(double) + HASH * (sizeof(unsigned long long) + 1) + AIJT_CODES_STATE * sizeof(int) + (size_t)d->nslots;
+}
+
+extern "C" void aijt_dia_codes_attach(aijt_dev_strip *d, void *mem)
+{
+  const pieces p   = carve(mem);
+  d->code          = p.code;
+  d->table         = p.table;
+  d->codes_state   = p.state;
+  d->codes_memory  = mem;
+}
+
+extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream)
+{
+  if (d->format != AIJT_DIA || !d->codes_memory) return cudaSuccess;
+  if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
+  const pieces p = carve(d->codes_memory);
+  reset_kernel<<<1, HASH, 0, stream>>>(p);
+  if (d->nslots) insert_kernel<<<blocks_for(d->nslots), CODE_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
+  rank_kernel<<<1, HASH, 0, stream>>>(p);
+  if (d->nslots) code_kernel<<<blocks_for(d->nslots), CODE_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream)
+{
+  for (int s = 0; s < nstrips; s++) {
+    cudaError_t err = aijt_dia_codes_make(&strips[s], stream);
+    if (err != cudaSuccess) return err;
+  }
+  return cudaSuccess;
+}
