@@ -66,10 +66,11 @@ typedef struct {
      reads x[c - nhot].  nhot == 0: col holds x's columns (DIA and PANEL strips always). */
   const double *xhot;
   aijt_int      nhot;
-  /* DIA with value codes (dia_codes.cu; NULL: none attached): code[slot] is 0 where the row has no
-     entry, else the slot's value is table[code]; codes_state[AIJT_CODES_USED] says whether the codes
-     hold (1) or the values did not fit (0: the kernel reads val and mask).  codes_memory: the block
-     they live in, with the coding's workspace. */
+  /* DIA with value codes (dia_codes.cu; NULL: none attached): row i's code on diagonal d is byte
+     i * 8 * aijt_dia_code_words(width) + d, 0 where the row has no entry, else its value is
+     table[code]; codes_state[AIJT_CODES_USED] says whether the codes hold (1) or the values did not
+     fit (0: the kernel reads val and mask).  codes_memory: the block they live in, with the coding's
+     workspace. */
   const uint8_t *code;
   const double  *table;
   const int     *codes_state;
@@ -89,6 +90,7 @@ typedef struct {
 #define AIJT_CODES_OVERFLOW 1   /* more than the table holds, */
 #define AIJT_CODES_USED     2   /* whether the product reads the codes */
 #define AIJT_CODES_STATE    4
+int         aijt_dia_code_words(aijt_int width); /* 8-byte words of codes a row: 1, 2 or 4 */
 size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
 void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);

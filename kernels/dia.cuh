@@ -10,7 +10,8 @@
    mask test so that the loads of a step are in flight together.
 
    With value codes (dia_codes.cu) a slot is one byte: 0 for no entry, else its value's place in the
-   strip's table, which stays in L1.  The same terms in the same order: the same sum.
+   strip's table, which stays in L1.  A row's codes are one or two loads, so that its loads of x go
+   out together.  The same terms in the same order: the same sum.
 */
 #pragma once
 
@@ -18,24 +19,45 @@
 
 namespace aijt {
 
+/* The coded rows: W 8-byte words of codes a row (aijt_dia_code_words), one or two loads. */
+template <int W>
+__device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+{
+  const unsigned long long *__restrict__ code = (const unsigned long long *)s.code;
+  const double *__restrict__ table            = s.table;
+  const int64_t stride                        = g.nblk * blockDim.x;
+  aijt_int      off[8]; /* up to 8 diagonals (the stencils'): the offsets stay in registers */
+
+#pragma unroll
+  for (int d = 0; d < 8; d++) off[d] = W == 1 && d < s.width ? __ldg(s.ptr + d) : 0;
+  for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
+    const aijt_int     r = s.row0 + (aijt_int)i;
+    unsigned long long w[W];
+    double             sum = 0.0;
+    if (W == 1) w[0] = __ldcs(code + i);
+#pragma unroll
+    for (int h = 0; h < W / 2; h++) { /* 16-byte loads: a row's codes are read once */
+      const ulonglong2 v = __ldcs((const ulonglong2 *)code + i * (W / 2) + h);
+      w[2 * h] = v.x, w[2 * h + 1] = v.y;
+    }
+#pragma unroll
+    for (int d = 0; d < 8 * W; d++) {
+      const unsigned c = (unsigned)(w[d / 8] >> (8 * (d % 8))) & 0xffu; /* 0 past the width */
+      if (c) sum += __ldg(table + c) * __ldg(x + r + (W == 1 ? off[d] : __ldg(s.ptr + d)));
+    }
+    y[r] = row_start(z, r) + sum;
+  }
+}
+
 __device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
 {
   const double *__restrict__ val = s.val;
   const int64_t stride           = g.nblk * blockDim.x;
 
   if (s.code && __ldg(s.codes_state + AIJT_CODES_USED)) {
-    const uint8_t *__restrict__ code  = s.code;
-    const double *__restrict__ table  = s.table;
-    for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
-      const aijt_int r   = s.row0 + (aijt_int)i;
-      double         sum = 0.0;
-#pragma unroll 4
-      for (aijt_int d = 0; d < s.width; d++) {
-        const uint8_t c = __ldcs(code + (int64_t)d * s.nrows + i);
-        if (c) sum += __ldg(table + c) * __ldg(x + r + __ldg(s.ptr + d));
-      }
-      y[r] = row_start(z, r) + sum;
-    }
+    if (s.width <= 8) dia_coded_rows<1>(s, g, x, z, y);
+    else if (s.width <= 16) dia_coded_rows<2>(s, g, x, z, y);
+    else dia_coded_rows<4>(s, g, x, z, y);
     return;
   }
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {

@@ -284,10 +284,10 @@ static int cmp_u64(const void *a, const void *b)
    ascending order, and every slot's code 0 where the mask has no entry, else its value's place. */
 static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
 {
-  const size_t n = (size_t)S->nslots;
+  const size_t n = (size_t)S->nslots, row_bytes = 8 * (size_t)aijt_dia_code_words(S->width), nc = (size_t)S->nrows * row_bytes;
   int          state[AIJT_CODES_STATE], ok = 1;
   double       table[AIJT_DIA_CODES];
-  uint8_t     *code = (uint8_t *)malloc(n + 1);
+  uint8_t     *code = (uint8_t *)malloc(nc + 1);
   uint64_t    *bits = (uint64_t *)malloc((n + 1) * sizeof(uint64_t));
   size_t       np = 0, nd = 0;
 
@@ -297,7 +297,7 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
   }
   ok = aijt_cuda_ok(cudaMemcpy(state, d->codes_state, sizeof(state), cudaMemcpyDeviceToHost), "cudaMemcpy codes state");
   ok = ok && aijt_cuda_ok(cudaMemcpy(table, d->table, sizeof(table), cudaMemcpyDeviceToHost), "cudaMemcpy codes table");
-  ok = ok && (!n || aijt_cuda_ok(cudaMemcpy(code, d->code, n, cudaMemcpyDeviceToHost), "cudaMemcpy codes"));
+  ok = ok && (!nc || aijt_cuda_ok(cudaMemcpy(code, d->code, nc, cudaMemcpyDeviceToHost), "cudaMemcpy codes"));
   for (size_t k = 0; k < n; k++)
     if (S->mask[k % (size_t)S->nrows] >> (k / (size_t)S->nrows) & 1u) memcpy(&bits[np++], &S->val[k], sizeof(uint64_t));
   qsort(bits, np, sizeof(uint64_t), cmp_u64);
@@ -306,9 +306,10 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
   if (ok && state[AIJT_CODES_USED]) {
     for (size_t j = 0; j < nd && ok; j++)
       if (memcmp(&table[j + 1], &bits[j], sizeof(uint64_t))) ok = 0, printf("  DIA codes of strip %d: table entry %zu is not the %zu-th value\n", s, j + 1, j + 1);
-    for (size_t k = 0; k < n && ok; k++) {
-      const int has = S->mask[k % (size_t)S->nrows] >> (k / (size_t)S->nrows) & 1u;
-      if (has ? !code[k] || code[k] > nd || memcmp(&table[code[k]], &S->val[k], sizeof(double)) : code[k] != 0) ok = 0, printf("  DIA codes of strip %d: slot %zu has code %d\n", s, k, code[k]);
+    for (size_t k = 0; k < nc && ok; k++) { /* row-major, row_bytes a row, zero past the width */
+      const size_t i = k / row_bytes, dg = k % row_bytes, slot = dg * (size_t)S->nrows + i;
+      const int    has = dg < (size_t)S->width && (S->mask[i] >> dg & 1u);
+      if (has ? !code[k] || code[k] > nd || memcmp(&table[code[k]], &S->val[slot], sizeof(double)) : code[k] != 0) ok = 0, printf("  DIA codes of strip %d: row %zu diagonal %zu has code %d\n", s, i, dg, code[k]);
     }
   }
   if (ok) (state[AIJT_CODES_USED] ? coded_strips : uncoded_strips)++;
