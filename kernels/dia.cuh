@@ -26,10 +26,6 @@ __device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_ra
   const unsigned long long *__restrict__ code = (const unsigned long long *)s.code;
   const double *__restrict__ table            = s.table;
   const int64_t stride                        = g.nblk * blockDim.x;
-  aijt_int      off[8]; /* up to 8 diagonals (the stencils'): the offsets stay in registers */
-
-#pragma unroll
-  for (int d = 0; d < 8; d++) off[d] = W == 1 && d < s.width ? __ldg(s.ptr + d) : 0;
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
     const aijt_int     r = s.row0 + (aijt_int)i;
     unsigned long long w[W];
@@ -43,7 +39,7 @@ __device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_ra
 #pragma unroll
     for (int d = 0; d < 8 * W; d++) {
       const unsigned c = (unsigned)(w[d / 8] >> (8 * (d % 8))) & 0xffu; /* 0 past the width */
-      if (c) sum += __ldg(table + c) * __ldg(x + r + (W == 1 ? off[d] : __ldg(s.ptr + d)));
+      if (c) sum += __ldg(table + c) * __ldg(x + r + __ldg(s.ptr + d));
     }
     y[r] = row_start(z, r) + sum;
   }
