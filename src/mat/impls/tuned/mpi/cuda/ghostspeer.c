@@ -4,10 +4,15 @@
    host never waits for the GPU; MPI carries only empty notes, which order the host calls on both sides.
 
    Product k, with S the product's stream and T the second one:
-     Begin: S: wait for each receiver's 'read' of product k-1 (its note says it has been recorded), so the
-               send buffer is free; pack x into the send buffer; record 'packed' (interprocess) and 'ready'.
+     Begin: S: record 'ready' (x is there; the previous off-diagonal block, the last reader of the ghost
+               vector, is done).
+            T: wait for 'ready' and for each receiver's 'read' of product k-1 (its note says it has been
+               recorded), so the send buffer is free; pack x into the send buffer; record 'packed'
+               (interprocess).  The pack kernel runs beside the diagonal block: on S it came before it,
+               about 3 us of each product on 4 H200s (bench/results/2026-11-21-h200x4-scaling-v7).
             note 'packed' to each receiver.   [the caller then queues the diagonal block on S]
-     End:   T: wait for 'ready' (after the previous off-diagonal block, the last reader of the ghost vector);
+            (Host vectors: the pack is on the host, its copy up on S, as before.)
+     End:   T: wait for 'ready' (a no-op after the pack on T);
                for each sender, once its note is in: wait for its 'packed', copy its values from its GPU
                into the ghost vector; record 'read' (interprocess) and 'arrived'.  S waits for 'arrived'.
             note 'read' to each sender.
@@ -164,6 +169,21 @@ PetscErrorCode AIJTunedGhostsPeerFree(AIJTunedGhosts *g)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A rank given host vectors: its values packed on the host and copied up on S. */
+static PetscErrorCode PackOnHost(AIJTunedGhosts *g, Vec x, cudaStream_t stream)
+{
+  const PetscScalar *xa;
+  aijt_int           nsend = (aijt_int)g->to_start[g->nto];
+
+  PetscFunctionBegin;
+  PetscCall(VecGetArrayRead(x, &xa));
+  for (PetscInt j = 0; j < nsend; j++) g->send_host[j] = xa[g->send_rows[j]];
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCallCUDA(cudaMemcpyAsync(g->cuda->send_dev, g->send_host, (size_t)nsend * sizeof(double), cudaMemcpyHostToDevice, stream));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)nsend * sizeof(double)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Pack (on the GPU from a CUDA vector, else on the host and copied up) and tell the receivers. */
 PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *g, Vec x, PetscBool device)
 {
@@ -175,25 +195,22 @@ PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *g, Vec x, PetscBool devic
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (P->started) {
-    PetscCallMPI(MPI_Waitall(g->nto, read_in, MPI_STATUSES_IGNORE));
-    for (PetscMPIInt i = 0; i < g->nto; i++) PetscCallCUDA(cudaStreamWaitEvent(stream, P->to_read[i], 0));
-  }
-  if (nsend && device) {
+  if (P->started) PetscCallMPI(MPI_Waitall(g->nto, read_in, MPI_STATUSES_IGNORE));
+  if (nsend && device) { /* the pack kernel on T, beside the diagonal block, once x is there */
     const PetscScalar *xa;
     PetscCall(VecCUDAGetArrayRead(x, &xa));
-    PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, stream));
+    PetscCallCUDA(cudaEventRecord(c->ready, stream));
+    PetscCallCUDA(cudaStreamWaitEvent(c->side, c->ready, 0));
+    for (PetscMPIInt i = 0; P->started && i < g->nto; i++) PetscCallCUDA(cudaStreamWaitEvent(c->side, P->to_read[i], 0));
+    PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, c->side));
     PetscCall(VecCUDARestoreArrayRead(x, &xa));
-  } else if (nsend) {
-    const PetscScalar *xa;
-    PetscCall(VecGetArrayRead(x, &xa));
-    for (PetscInt j = 0; j < nsend; j++) g->send_host[j] = xa[g->send_rows[j]];
-    PetscCall(VecRestoreArrayRead(x, &xa));
-    PetscCallCUDA(cudaMemcpyAsync(c->send_dev, g->send_host, (size_t)nsend * sizeof(double), cudaMemcpyHostToDevice, stream));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)nsend * sizeof(double)));
+    PetscCallCUDA(cudaEventRecord(P->packed, c->side));
+  } else {
+    for (PetscMPIInt i = 0; P->started && i < g->nto; i++) PetscCallCUDA(cudaStreamWaitEvent(stream, P->to_read[i], 0));
+    if (nsend) PetscCall(PackOnHost(g, x, stream));
+    PetscCallCUDA(cudaEventRecord(P->packed, stream));
+    PetscCallCUDA(cudaEventRecord(c->ready, stream));
   }
-  PetscCallCUDA(cudaEventRecord(P->packed, stream));
-  PetscCallCUDA(cudaEventRecord(c->ready, stream));
   for (PetscMPIInt j = 0; j < g->nfrom; j++) PetscCallMPI(MPI_Irecv(NULL, 0, MPI_BYTE, g->from[j], g->tag, g->comm, &packed_in[j]));
   for (PetscMPIInt i = 0; i < g->nto; i++) PetscCallMPI(MPI_Isend(NULL, 0, MPI_BYTE, g->to[i], g->tag, g->comm, &packed_out[i]));
   for (PetscMPIInt i = 0; i < g->nto; i++) PetscCallMPI(MPI_Irecv(NULL, 0, MPI_BYTE, g->to[i], g->tag_read, g->comm, &read_in[i]));
