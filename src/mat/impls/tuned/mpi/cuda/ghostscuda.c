@@ -65,7 +65,13 @@ PetscErrorCode AIJTunedGhostsCUDACreate(AIJTunedGhosts *g, PetscBool staged)
     PetscCall(PetscGetCurrentCUDAStream(&stream));
     PetscCallCUDA(cudaStreamSynchronize(stream));
   }
-  PetscCallCUDA(cudaStreamCreateWithFlags(&c->side, cudaStreamNonBlocking));
+  { /* the highest priority: its pack kernel and copies must not wait for the diagonal block's blocks to
+       drain, or the neighbours' off-diagonal blocks wait for them (back-to-back products on 4 H200s: 61 ->
+       79 us with the peer pack moved here at the default priority, bench/results/2026-11-21-h200x4-scaling-v8) */
+    int least, greatest;
+    PetscCallCUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    PetscCallCUDA(cudaStreamCreateWithPriority(&c->side, cudaStreamNonBlocking, greatest));
+  }
   PetscCallCUDA(cudaEventCreateWithFlags(&c->ready, cudaEventDisableTiming));
   PetscCallCUDA(cudaEventCreateWithFlags(&c->packed, cudaEventDisableTiming));
   PetscCallCUDA(cudaEventCreateWithFlags(&c->arrived, cudaEventDisableTiming));
