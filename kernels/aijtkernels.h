@@ -69,12 +69,11 @@ typedef struct {
   /* DIA with value codes (dia_codes.cu; NULL: none attached): row i's code on diagonal d is byte
      i * 8 * aijt_dia_code_words(width) + d, 0 where the row has no entry, else its value is
      table[code]; codes_state[AIJT_CODES_USED] says whether the codes hold (1) or the values did not
-     fit (0: the kernel reads val and mask).  codes_memory: the block they live in, with the coding's
-     workspace. */
+     fit (0: the kernel reads val and mask).  table starts the block they live in
+     (aijt_dia_codes_attach), with the coding's workspace. */
   const uint8_t *code;
   const double  *table;
   const int     *codes_state;
-  void          *codes_memory;
 } aijt_dev_strip;
 
 /* DIA with value codes (dia_codes.cu): a DIA strip whose present slots hold at most

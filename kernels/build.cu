@@ -21,22 +21,15 @@
    pattern check of DIA strips.
 */
 #include "aijtkernels.h"
+#include "setup.cuh"
 
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
 namespace {
 
-constexpr unsigned BUILD_BLOCK = 256;
-constexpr int64_t  MAX_BLOCKS  = 65535;
-
-unsigned blocks_for_items(int64_t n)
-{
-  int64_t b = (n + BUILD_BLOCK - 1) / BUILD_BLOCK;
-  return (unsigned)(b < 1 ? 1 : b > MAX_BLOCKS ? MAX_BLOCKS : b);
-}
-
-#define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+using aijt::setup_blocks;
+using aijt::SETUP_BLOCK;
 
 /* aijt_col_label on the device: hot columns by degree position, every other one nhot + c. */
 __device__ aijt_int label_of(const aijt_int *col_pos, aijt_int nhot, aijt_int c)
@@ -236,10 +229,10 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
     TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
     TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
-    label_kernel<<<blocks_for_items(nnz), BUILD_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
+    label_kernel<<<setup_blocks(nnz), SETUP_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
   }
   for (int s = 0; s < K->nstrips && (count || *segend); s++)
-    if (strips[s].nrows) segment_kernel<<<blocks_for_items(strips[s].nrows), BUILD_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
+    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
   TRY(cudaGetLastError());
   if (count) {
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
@@ -288,17 +281,17 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
     switch (S.format) {
     case AIJT_CSR:
     case AIJT_LONG:
-      fill_csr_kernel<<<blocks_for_items((int64_t)S.nrows * 32), BUILD_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      fill_csr_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
       break;
     case AIJT_ELL:
     case AIJT_COO:
-      fill_ell_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
+      fill_ell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
       break;
     case AIJT_SELL:
-      fill_sell_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      fill_sell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
       break;
     case AIJT_DIA:
-      fill_dia_kernel<<<blocks_for_items(S.nrows), BUILD_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      fill_dia_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
       break;
     default:
       return cudaErrorInvalidValue;
@@ -313,7 +306,7 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
 extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
 {
   for (int s = 0; s < nstrips; s++)
-    if (strips[s].nslots) refill_kernel<<<blocks_for_items(strips[s].nslots), BUILD_BLOCK, 0, stream>>>((double *)strips[s].val, src[s], strips[s].nslots, values);
-  if (tail && tail->nnz) refill_kernel<<<blocks_for_items(tail->nnz), BUILD_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
+    if (strips[s].nslots) refill_kernel<<<setup_blocks(strips[s].nslots), SETUP_BLOCK, 0, stream>>>((double *)strips[s].val, src[s], strips[s].nslots, values);
+  if (tail && tail->nnz) refill_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
   return cudaGetLastError();
 }

@@ -41,7 +41,7 @@ extern "C" int aijt_dev_free(aijt_dev_layouts *D)
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
-    ok &= aijt_cuda_ok(cudaFree(D->strips[s].codes_memory), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].table), "cudaFree"); /* the codes' block */
   }
   free(D->strips);
   ok &= aijt_cuda_ok(cudaFree((void *)D->tail.row), "cudaFree");

@@ -20,15 +20,18 @@
    waits to learn it.
 */
 #include "aijtkernels.h"
+#include "setup.cuh"
 
 namespace {
 
-constexpr int                HASH       = 1024; /* slots of the set, four times the values it may keep */
-constexpr unsigned long long EMPTY      = ~0ull; /* a NaN with every payload bit set marks a free slot */
-constexpr unsigned           CODE_BLOCK = 256;
-constexpr int64_t            MAX_BLOCKS = 65535;
+using aijt::setup_blocks;
+using aijt::SETUP_BLOCK;
 
-/* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, code. */
+constexpr int                HASH  = 1024; /* slots of the set, four times the values it may keep */
+constexpr unsigned long long EMPTY = ~0ull; /* a NaN with every payload bit set marks a free slot */
+
+/* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, code
+   (so the memory starts at the strip's table). */
 struct pieces {
   double             *table;
   unsigned long long *key;
@@ -51,12 +54,6 @@ pieces carve(void *mem)
   at         += AIJT_CODES_STATE * sizeof(int);
   p.code      = (uint8_t *)at;
   return p;
-}
-
-unsigned blocks_for(int64_t n)
-{
-  int64_t b = (n + CODE_BLOCK - 1) / CODE_BLOCK;
-  return (unsigned)(b < 1 ? 1 : b > MAX_BLOCKS ? MAX_BLOCKS : b);
 }
 
 __device__ __forceinline__ unsigned slot_of(unsigned long long bits)
@@ -94,7 +91,8 @@ __device__ void insert(pieces p, unsigned long long bits)
 __global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
 {
   const unsigned lane = threadIdx.x & 31u;
-  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < nslots; k += (int64_t)gridDim.x * blockDim.x) {
+  GRID_STRIDE(k, nslots)
+  {
     if (*(volatile int *)&p.state[AIJT_CODES_OVERFLOW]) return;
     const int64_t            d = k / nrows, i = k - d * nrows;
     const bool               has  = __ldg(mask + i) >> d & 1u;
@@ -128,7 +126,8 @@ __global__ void rank_kernel(pieces p)
 __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t row_bytes)
 {
   if (!p.state[AIJT_CODES_USED]) return;
-  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < nrows * row_bytes; k += (int64_t)gridDim.x * blockDim.x) {
+  GRID_STRIDE(k, nrows * row_bytes)
+  {
     const int64_t i = k / row_bytes, d = k - i * row_bytes;
     uint8_t       c = 0;
     if (d < width && __ldg(mask + i) >> d & 1u) {
@@ -160,19 +159,18 @@ extern "C" void aijt_dia_codes_attach(aijt_dev_strip *d, void *mem)
   d->code          = p.code;
   d->table         = p.table;
   d->codes_state   = p.state;
-  d->codes_memory  = mem;
 }
 
 extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream)
 {
-  if (d->format != AIJT_DIA || !d->codes_memory) return cudaSuccess;
+  if (d->format != AIJT_DIA || !d->code) return cudaSuccess;
   if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
-  const pieces p = carve(d->codes_memory);
+  const pieces p = carve((void *)d->table);
   reset_kernel<<<1, HASH, 0, stream>>>(p);
-  if (d->nslots) insert_kernel<<<blocks_for(d->nslots), CODE_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
+  if (d->nslots) insert_kernel<<<setup_blocks(d->nslots), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
   rank_kernel<<<1, HASH, 0, stream>>>(p);
   const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
-  if (d->nrows) code_kernel<<<blocks_for(d->nrows * row_bytes), CODE_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
+  if (d->nrows) code_kernel<<<setup_blocks(d->nrows * row_bytes), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
   return cudaGetLastError();
 }
 

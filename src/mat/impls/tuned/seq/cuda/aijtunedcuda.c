@@ -67,7 +67,6 @@ static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t strea
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
   PetscCallCUDA(aijt_dev_refill(d->values, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
-  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -85,7 +84,6 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     bytes += n;
   }
   if (L->tail.nnz) PetscCallCUDA(cudaMemcpyAsync((void *)d->tail.val, L->tail.val, (size_t)L->tail.nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
-  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)(bytes + (size_t)L->tail.nnz * sizeof(double))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -140,6 +138,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
       if (ctx->dev->src) PetscCall(RefillOnDevice(A, ctx->dev, stream));
       else PetscCall(UploadValues(ctx, stream));
+      PetscCallCUDA(aijt_dia_codes_make_all(ctx->dev->strips, ctx->dev->nstrips, stream)); /* the new values' codes */
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
       ctx->dev->state = ctx->state;
     }
@@ -224,7 +223,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->nnz      = (aijt_int)nnz;
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
-  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream));
+  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or copied */
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;

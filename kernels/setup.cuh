@@ -1,0 +1,24 @@
+/*
+   Internal to the kernels: what the set-up kernels share (the GPU build, build.cu, and the DIA value
+   codes, dia_codes.cu), a thread per item over a grid of at most 65535 blocks.  Not for products: their
+   launches are sized in spmv.cu.
+*/
+#pragma once
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+namespace aijt {
+
+constexpr unsigned SETUP_BLOCK = 256;
+
+/* Blocks for n items, one per thread, capped: the kernels loop grid-stride (GRID_STRIDE). */
+inline unsigned setup_blocks(int64_t n)
+{
+  const int64_t b = (n + SETUP_BLOCK - 1) / SETUP_BLOCK;
+  return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
+} // namespace aijt
+
+#define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
