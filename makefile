@@ -107,6 +107,17 @@ $(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wi
 	@echo "  NVCC $<"
 	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
 
+# The timeline tracer (offline, not part of the library): CUDA loads it through CUDA_INJECTION64_PATH.
+CUDA_ROOT := $(if $(NVCC),$(patsubst %/bin/nvcc,%,$(realpath $(NVCC))))
+CUPTI_LIB := $(firstword $(wildcard $(CUDA_ROOT)/extras/CUPTI/lib64/libcupti.so $(CUDA_ROOT)/lib64/libcupti.so $(CUDA_ROOT)/lib/libcupti.so))
+.PHONY: cuptitrace
+cuptitrace: $(BUILD)/tools/libcuptitrace.so
+$(BUILD)/tools/libcuptitrace.so: tools/cuptitrace.c
+	@mkdir -p $(dir $@)
+	@echo "  CC   $<"
+	@test -n "$(CUPTI_LIB)" || { echo "no libcupti.so under $(CUDA_ROOT)"; exit 1; }
+	@cc -O2 -Wall -shared -fPIC -I$(CUDA_ROOT)/include -I$(CUDA_ROOT)/extras/CUPTI/include $< -L$(dir $(CUPTI_LIB)) -Wl,-rpath,$(dir $(CUPTI_LIB)) -lcupti -o $@
+
 # The planner's own tests need no PETSc: plain C against the planner sources.
 $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h tests/common/*.h)
 	@mkdir -p $(dir $@)
