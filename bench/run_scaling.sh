@@ -14,6 +14,7 @@
 #   REPS=100 WARMUP=10                       timed and untimed calls per measurement
 #   OPTS="..."                               more bench_scaling options (-ksp 0, -types aijcusparse,aijtuned, ...)
 #   TIME_JOB=120 DEADLINE=470                seconds
+#   CONNECTIONS=1                            exported as CUDA_DEVICE_MAX_CONNECTIONS to every job (unset: CUDA's default)
 set -uo pipefail
 out=${1:?usage: bash bench/run_scaling.sh OUTDIR}
 source "$(dirname "$0")/session.sh" "$out"
@@ -23,7 +24,7 @@ log="$out/run.txt"
 {
   commit_line
   echo "date   $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "env    RANKS=${RANKS:-} WEAK=${WEAK:-} STRONG=${STRONG:-} IRREGULAR=${IRREGULAR:-} REPS=${REPS:-} OPTS=${OPTS:-}"
+  echo "env    RANKS=${RANKS:-} WEAK=${WEAK:-} STRONG=${STRONG:-} IRREGULAR=${IRREGULAR:-} REPS=${REPS:-} OPTS=${OPTS:-} CONNECTIONS=${CONNECTIONS:-}"
   nvidia-smi --query-gpu=index,name,pci.bus_id,driver_version,memory.total,clocks.sm,clocks.max.sm --format=csv 2>&1
   nvidia-smi topo -m 2>&1   # how the GPUs are linked (host-staged MPI goes through host memory whatever the links)
 } > "$log"
@@ -38,6 +39,7 @@ fi
 cat "$out/make.tmp" >> "$log"; rm -f "$out/make.tmp"
 stamp "built"
 
+[ -n "${CONNECTIONS:-}" ] && export CUDA_DEVICE_MAX_CONNECTIONS=$CONNECTIONS
 weak=${WEAK:-160} strong=${STRONG:-256} irregular=${IRREGULAR:-rmat:22}
 for problem in weak strong irregular; do
   case $problem in

@@ -8,7 +8,7 @@ file.  Where there are peer-to-peer copies, only products with one beside them c
 start of the diagonal block's kernel D, in us: the host's launch of D, D itself, the pack kernel and the
 copies on the other stream, and the first kernel after D on D's stream (the off-diagonal block, O) with the
 host call that launched it.  Medians over products, split into those started from an idle device (a gap of
-more than 30 us before D: "per call") and those issued back to back ("batch").
+more than 10 us before D: "per call") and those issued back to back ("batch").
 """
 import gzip
 import statistics
@@ -86,7 +86,7 @@ def report(path, only):
         return
     main, rows = products(kernels, copies, api, only)
     print(f"== {path}: {len(kernels)} kernels, {len(copies)} copies; D = {short(main, 70)}")
-    for label, keep in (("per call", lambda r: r["gap before D"] > 30), ("batch", lambda r: r["gap before D"] <= 30)):
+    for label, keep in (("per call", lambda r: r["gap before D"] > 10), ("batch", lambda r: r["gap before D"] <= 10)):
         sel = [r for r in rows if keep(r)]
         if not sel:
             continue

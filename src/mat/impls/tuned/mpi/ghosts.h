@@ -59,6 +59,7 @@ PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginCUDA(AIJTunedGhosts *, Vec);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsEndCUDA(AIJTunedGhosts *, Vec *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhosts *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsPeerSetUp(Mat, AIJTunedGhosts *, PetscBool);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsReadyPeer(AIJTunedGhosts *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *, Vec, PetscBool);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *, PetscBool, Vec *);
 #endif

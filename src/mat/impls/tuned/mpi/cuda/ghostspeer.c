@@ -4,14 +4,16 @@
    host never waits for the GPU; MPI carries only empty notes, which order the host calls on both sides.
 
    Product k, with S the product's stream and T the second one:
-     Begin: S: record 'ready' (x is there; the previous off-diagonal block, the last reader of the ghost
-               vector, is done).
-            T: wait for 'ready' and for each receiver's 'read' of product k-1 (its note says it has been
+     Ready: S: record 'ready' (x is there; the previous off-diagonal block, the last reader of the ghost
+               vector, is done).   [the caller then queues the diagonal block on S]
+     Begin: T: wait for 'ready' and for each receiver's 'read' of product k-1 (its note says it has been
                recorded), so the send buffer is free; pack x into the send buffer; record 'packed'
                (interprocess).  The pack kernel runs beside the diagonal block: on S it came before it,
-               about 3 us of each product on 4 H200s (bench/results/2026-11-21-h200x4-scaling-v7).
-            note 'packed' to each receiver.   [the caller then queues the diagonal block on S]
-            (Host vectors: the pack is on the host, its copy up on S, as before.)
+               about 3 us of each product on 4 H200s (bench/results/2026-11-21-h200x4-scaling-v7), and
+               queued before it on T, its waits held the block back (-h200x4-trace).
+            note 'packed' to each receiver.
+            (Host vectors: no Ready; Begin packs on the host, copies up and records 'ready' on S, and the
+            caller queues the diagonal block after it.)
      End:   T: wait for 'ready' (a no-op after the pack on T);
                for each sender, once its note is in: wait for its 'packed', copy its values from its GPU
                into the ghost vector; record 'read' (interprocess) and 'arrived'.  S waits for 'arrived'.
@@ -20,6 +22,8 @@
    arrives, so each wait sees the record of the same product.  Destroying is collective: every rank
    finishes its copies and closes what it opened before any rank frees what the others read.
 */
+#include <stdlib.h>
+#include <string.h>
 #include "ghostscuda.h"
 
 /* What a sender tells each receiver, and a receiver each sender, at set-up. */
@@ -143,6 +147,11 @@ PetscErrorCode AIJTunedGhostsPeerSetUp(Mat A, AIJTunedGhosts *g, PetscBool devic
   }
   g->peer = PETSC_TRUE;
   PetscCall(PetscInfo(A, "Ghosts copied between GPUs: each rank reads its neighbours' GPU memory (CUDA IPC)\n"));
+  { /* the two streams' waits on each other and on the neighbours' events cost several us a product unless
+       CUDA feeds every stream through one queue (bench/results/2026-11-21-h200x4-local-first) */
+    const char *connections = getenv("CUDA_DEVICE_MAX_CONNECTIONS");
+    if (!connections || strcmp(connections, "1")) PetscCall(PetscInfo(A, "CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment makes these products faster (on 4 H200s, 67 -> 60 us per product)\n"));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -184,7 +193,19 @@ static PetscErrorCode PackOnHost(AIJTunedGhosts *g, Vec x, cudaStream_t stream)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Pack (on the GPU from a CUDA vector, else on the host and copied up) and tell the receivers. */
+/* Device vectors, before the diagonal block is queued: x is there (S's work up to now). */
+PetscErrorCode AIJTunedGhostsReadyPeer(AIJTunedGhosts *g)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCallCUDA(cudaEventRecord(g->cuda->ready, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Pack (on the GPU from a CUDA vector, after AIJTunedGhostsReadyPeer; else on the host and copied up) and
+   tell the receivers. */
 PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *g, Vec x, PetscBool device)
 {
   AIJTunedGhostsCUDA  c = g->cuda;
@@ -196,14 +217,15 @@ PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *g, Vec x, PetscBool devic
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   if (P->started) PetscCallMPI(MPI_Waitall(g->nto, read_in, MPI_STATUSES_IGNORE));
-  if (nsend && device) { /* the pack kernel on T, beside the diagonal block, once x is there */
-    const PetscScalar *xa;
-    PetscCall(VecCUDAGetArrayRead(x, &xa));
-    PetscCallCUDA(cudaEventRecord(c->ready, stream));
+  if (device) { /* the pack kernel on T, beside the diagonal block, once x is there */
     PetscCallCUDA(cudaStreamWaitEvent(c->side, c->ready, 0));
     for (PetscMPIInt i = 0; P->started && i < g->nto; i++) PetscCallCUDA(cudaStreamWaitEvent(c->side, P->to_read[i], 0));
-    PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, c->side));
-    PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    if (nsend) {
+      const PetscScalar *xa;
+      PetscCall(VecCUDAGetArrayRead(x, &xa));
+      PetscCallCUDA(aijt_cuda_gather(nsend, c->send_rows, (const double *)xa, c->send_dev, c->side));
+      PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    }
     PetscCallCUDA(cudaEventRecord(P->packed, c->side));
   } else {
     for (PetscMPIInt i = 0; P->started && i < g->nto; i++) PetscCallCUDA(cudaStreamWaitEvent(stream, P->to_read[i], 0));
