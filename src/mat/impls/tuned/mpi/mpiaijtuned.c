@@ -135,9 +135,9 @@ static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
 #if defined(PETSC_HAVE_CUDA)
   /* the peer path packs device vectors on its second stream: the diagonal block is queued ahead of the whole
-     exchange, which then runs beside it (queued after it, the pack and its waits held the block back 6 us
-     of every product on 4 GPUs, and the host's exchange calls 10-18 us of a product started from an idle
-     device: bench/results/2026-11-21-h200x4-trace) */
+     exchange, which then runs beside it (queued after the exchange's calls, the block started 7-18 us after
+     the pack from an idle device; first, 2 us sooner per product on 4 H200s: bench/results/
+     2026-11-21-h200x4-trace and -local-first) */
   local_first = g->peer && device;
   if (local_first) PetscCall(AIJTunedGhostsReadyPeer(g));
 #endif

@@ -9,8 +9,8 @@
      Begin: T: wait for 'ready' and for each receiver's 'read' of product k-1 (its note says it has been
                recorded), so the send buffer is free; pack x into the send buffer; record 'packed'
                (interprocess).  The pack kernel runs beside the diagonal block: on S it came before it,
-               about 3 us of each product on 4 H200s (bench/results/2026-11-21-h200x4-scaling-v7), and
-               queued before it on T, its waits held the block back (-h200x4-trace).
+               about 3 us of each product on 4 H200s (bench/results/2026-11-21-h200x4-scaling-v7); queued
+               before it, its calls delayed the block's launch (-h200x4-trace, -h200x4-local-first).
             note 'packed' to each receiver.
             (Host vectors: no Ready; Begin packs on the host, copies up and records 'ready' on S, and the
             caller queues the diagonal block after it.)
@@ -150,7 +150,7 @@ PetscErrorCode AIJTunedGhostsPeerSetUp(Mat A, AIJTunedGhosts *g, PetscBool devic
   { /* the two streams' waits on each other and on the neighbours' events cost several us a product unless
        CUDA feeds every stream through one queue (bench/results/2026-11-21-h200x4-local-first) */
     const char *connections = getenv("CUDA_DEVICE_MAX_CONNECTIONS");
-    if (!connections || strcmp(connections, "1")) PetscCall(PetscInfo(A, "CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment makes these products faster (on 4 H200s, 67 -> 60 us per product)\n"));
+    if (!connections || strcmp(connections, "1")) PetscCall(PetscInfo(A, "CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment makes these products faster (4 H200s, Poisson weak scaling: 67 -> 60-62 us per product)\n"));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
