@@ -80,8 +80,9 @@ int InitializeInjection(void)
   char        path[4096];
 
   if (!rank) rank = getenv("PMI_RANK");
-  snprintf(path, sizeof(path), "%s.%s.txt", base ? base : "cuptitrace", rank ? rank : "p");
-  if (!rank) snprintf(path, sizeof(path), "%s.%d.txt", base ? base : "cuptitrace", (int)getpid());
+  if (!base) base = "cuptitrace";
+  if (rank) snprintf(path, sizeof(path), "%s.%s.txt", base, rank);
+  else snprintf(path, sizeof(path), "%s.%d.txt", base, (int)getpid());
   if (!(out = fopen(path, "w"))) return 0;
   if (cuptiActivityRegisterCallbacks(BufferRequested, BufferCompleted) != CUPTI_SUCCESS) return 0;
   cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);

@@ -149,7 +149,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, int nd,
   for (int s = 0; s < p->nstrips; s++)
     if (p->strips[s].format == AIJT_DIA || p->strips[s].format == AIJT_PANEL) return AIJT_OK;
   if (R->col_order == AIJT_COLS_AUTO) { /* the test on about 4 entries per column: matrices it rejects are never counted whole */
-    const aijt_int stride = (aijt_int)(p->nnz / (4.0 * (double)A->ncols)) > 1 ? (aijt_int)(p->nnz / (4.0 * (double)A->ncols)) : 1;
+    const aijt_int per4 = (aijt_int)(p->nnz / (4.0 * (double)A->ncols)), stride = per4 > 1 ? per4 : 1;
     if (banded_below_share(A, stride, nd)) return AIJT_OK;
     const double share = sampled_top_share(A, stride);
     if (share < 0) return AIJT_ERR_MEM;

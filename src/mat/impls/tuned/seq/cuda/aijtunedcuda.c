@@ -301,6 +301,7 @@ PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char not
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCallCUDA(cudaMemcpyAsync(state, d->strips[s].codes_state, sizeof(state), cudaMemcpyDeviceToHost, stream));
   PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(state)));
   if (state[AIJT_CODES_USED]) PetscCall(PetscSNPrintf(note, len, ", values coded on the GPU (%d distinct)", state[AIJT_CODES_COUNT]));
   else PetscCall(PetscSNPrintf(note, len, ", values not coded (more than %d distinct)", AIJT_DIA_CODES - 1));
   PetscFunctionReturn(PETSC_SUCCESS);
