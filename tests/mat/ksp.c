@@ -230,12 +230,4 @@ int main(int argc, char **argv)
       args: -f ../data/cage8.mtx.gz -mat_aijtuned_min_strip_rows 16 -vec_type cuda -use_gpu_aware_mpi 0
       output_file: output/ksp_1.out
 
-   # run-time tuning with its duel against cuSPARSE's product (either may win), and cuSPARSE's product always
-   test:
-      suffix: cuda_tune
-      requires: cuda
-      nsize: {{1 2}}
-      args: -f ../data/cage8.mtx.gz -mat_aijtuned_min_strip_rows 16 -vec_type cuda -use_gpu_aware_mpi 0 -mat_aijtuned_tune_cache none -mat_aijtuned_tune {{0 1}} -mat_aijtuned_cusparse {{auto always}}
-      output_file: output/ksp_1.out
-
 TEST*/

@@ -287,15 +287,6 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
-   # every GPU product through cuSPARSE's CSR (-mat_aijtuned_cusparse always), MatMultAdd's copy of z included
-   test:
-      suffix: cuda_cusparse
-      requires: cuda
-      nsize: {{1 2}}
-      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_cusparse always -shape {{random empty_rows one_long_row zero_rows one zeros power_law stencil3d}}
-      filter: sed -e "s/^.*plan variants, //"
-      output_file: output/spmv_shapes.out
-
    test:
       suffix: ghosts_peer
       requires: cuda

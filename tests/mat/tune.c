@@ -1,8 +1,7 @@
 static char help[] = "Run-time tuning on the GPU and its cache: every product made while tuning equals AIJ's, the tuned\n\
-parameters and the duel with cuSPARSE's product reach the cache file, a run that finds them there tunes\n\
-nothing, a corrupt cache is ignored and rewritten whole, and cuSPARSE's product asked for always equals\n\
-AIJ's.  Each phase loads the same matrix again as aijtuned, with its own options prefix; the reference is\n\
-aijcusparse.\n\
+parameters reach the cache file, a run that finds them there tunes nothing, and a corrupt cache is ignored\n\
+and rewritten whole.  Each phase loads the same matrix again as aijtuned, with its own options prefix; the\n\
+reference is aijcusparse.\n\
   -f <file> : the Matrix Market file\n\
   -products <200> : products per phase\n\n";
 
@@ -67,21 +66,8 @@ static PetscInt Entries(const char *path)
   PetscInt n  = -1;
 
   if (!fp) return -1;
-  if (fgets(line, sizeof(line), fp) && !strncmp(line, "aijtuned-tune-cache 2\n", 22))
+  if (fgets(line, sizeof(line), fp) && !strncmp(line, "aijtuned-tune-cache 1\n", 22))
     for (n = 0; fgets(line, sizeof(line), fp);) n++;
-  fclose(fp);
-  return n;
-}
-
-/* Lines of a file that hold `what` */
-static PetscInt Lines(const char *path, const char *what)
-{
-  FILE    *fp = fopen(path, "r");
-  char     line[1024];
-  PetscInt n  = 0;
-
-  if (!fp) return 0;
-  while (fgets(line, sizeof(line), fp)) n += strstr(line, what) != NULL;
   fclose(fp);
   return n;
 }
@@ -134,8 +120,6 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(cold);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no cache: products while tuning equal AIJ's %s, tuning products made %s, tuned strips in the cache %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0))));
-  /* each block that tuned dueled with cuSPARSE's product: one result per rank, two on 2 (their off-diagonal blocks too) */
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no cache: the duels with cuSPARSE's product in the cache %s\n", YesNo((PetscBool)(Lines(cold, "\tproduct\t") == (PetscInt)size * (size > 1 ? 2 : 1)))));
 
   if (!rank) PetscCall(Copy(cold, warm)); /* a later run: the file, not this process's copy of it */
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
@@ -145,7 +129,7 @@ int main(int argc, char **argv)
   if (!rank) {
     FILE *fp = fopen(bad, "w");
     PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "Cannot write %s", bad);
-    fprintf(fp, "aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\tnot-a-number\tcsr\t8\t1.5\n");
+    fprintf(fp, "aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\tnot-a-number\tcsr\t8\t1.5\n");
     fclose(fp);
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
@@ -154,15 +138,6 @@ int main(int argc, char **argv)
   n = Entries(bad);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "corrupt cache: products equal AIJ's %s, tuned again %s, rewritten whole %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0 && n == Entries(cold)))));
   if (!(n > 0 && n == Entries(cold))) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  %" PetscInt_FMT " entries, %" PetscInt_FMT " in the first file\n", n, Entries(cold)));
-
-  /* cuSPARSE's product for every product, whatever tuning would say: no tuning, AIJ's products */
-  {
-    char name[64];
-    PetscCall(PetscSNPrintf(name, sizeof(name), "-%smat_aijtuned_cusparse", "d_"));
-    PetscCall(PetscOptionsSetValue(NULL, name, "always"));
-  }
-  PetscCall(Products(A, file, "d_", "none", products, &worst, &tuning));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "cuSPARSE's product always: products equal AIJ's %s, no tuning product %s (%" PetscInt_FMT ")\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning == 0)), tuning));
 
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   if (!rank) { /* the files and their lock files */

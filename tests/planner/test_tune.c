@@ -1,6 +1,5 @@
 static const char help[] = "Run-time tuning without a GPU: the tuner's choices on given timings (a clear winner is kept, noise\n"
-                           "and winners that do not add up are not, a short budget tunes the biggest strips, the duel with\n"
-                           "cuSPARSE's product won only by a clear margin), and the tuning\n"
+                           "and winners that do not add up are not, a short budget tunes the biggest strips), and the tuning\n"
                            "cache (round trip, missing, stale and corrupt files refused with a reason and then rewritten whole,\n"
                            "fingerprints, and eight processes writing at once losing nothing).\n";
 
@@ -46,10 +45,8 @@ static double Cost_tiny(const int *p) /* a 6 us product, 5% (0.3 us) faster at 8
   return 0.006 - (p[0] == 8 ? 0.0003 : 0.0);
 }
 
-static double cusparse_cost = -1.0; /* the time of cuSPARSE's product in the duel */
-
 /* Run the tuner to the end as the GPU would: up to inflight products queued, each timed when it completes
-   (cost(params) of its parameters, or cusparse_cost).  Returns the products timed. */
+   (cost(params) of its parameters).  Returns the products timed. */
 static int Drive(aijt_tuner *T, CostFn cost, int inflight, int *params)
 {
   int    queue[8], n = 0, products = 0;
@@ -68,7 +65,7 @@ static int Drive(aijt_tuner *T, CostFn cost, int inflight, int *params)
       continue;
     }
     queue[n]  = trial;
-    ms[n++]   = aijt_tuner_trial_cusparse(T, trial) ? cusparse_cost : cost(params);
+    ms[n++]   = cost(params);
     products++;
   }
   return products;
@@ -99,7 +96,7 @@ static void TestTuner(void)
   EXPECT(aijt_tune_candidates(&s[2], cand) == 0 && aijt_tune_candidates(&s[3], cand) == 0, "SELL and empty rows: no candidates");
 
   /* trials issued but not timed: the tuner waits rather than deciding */
-  EXPECT(!aijt_tuner_create(&p, NULL, 100, 0, &T) && T, "tuner created");
+  EXPECT(!aijt_tuner_create(&p, NULL, 100, &T) && T, "tuner created");
   for (int i = 0; i < 4; i++) EXPECT(aijt_tuner_next(T, params) == i, "trial %d of the first round issued in order", i);
   EXPECT(aijt_tuner_next(T, params) == AIJT_TUNE_WAIT, "the first round issued, none timed: wait");
   aijt_tuner_destroy(&T);
@@ -118,7 +115,7 @@ static void TestTuner(void)
   };
   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
     int products;
-    EXPECT(!aijt_tuner_create(&p, NULL, 100, 0, &T) && T, "%s: tuner created", cases[c].name);
+    EXPECT(!aijt_tuner_create(&p, NULL, 100, &T) && T, "%s: tuner created", cases[c].name);
     if (!T) continue;
     products = Drive(T, cases[c].cost, cases[c].inflight, params);
     const int *best = aijt_tuner_params(T);
@@ -128,55 +125,16 @@ static void TestTuner(void)
   }
 
   /* a short budget: one round, then only the biggest strip's candidate (LONG, 90k entries) */
-  EXPECT(!aijt_tuner_create(&p, NULL, 1 * (3 + 1) + 4, 0, &T) && T && T->ntrials == 4, "budget 8: one round of 3 candidates");
+  EXPECT(!aijt_tuner_create(&p, NULL, 1 * (3 + 1) + 4, &T) && T && T->ntrials == 4, "budget 8: one round of 3 candidates");
   aijt_tuner_destroy(&T);
-  EXPECT(!aijt_tuner_create(&p, NULL, 6, 0, &T) && T && T->ntrials == 2 && T->trials[1].strip == 1, "budget 6: the LONG strip's candidate alone");
+  EXPECT(!aijt_tuner_create(&p, NULL, 6, &T) && T && T->ntrials == 2 && T->trials[1].strip == 1, "budget 6: the LONG strip's candidate alone");
   aijt_tuner_destroy(&T);
-  EXPECT(!aijt_tuner_create(&p, NULL, 5, 0, &T) && !T, "budget 5: nothing to tune");
+  EXPECT(!aijt_tuner_create(&p, NULL, 5, &T) && !T, "budget 5: nothing to tune");
   {
     int only_first[4] = {1, 0, 0, 0};
-    EXPECT(!aijt_tuner_create(&p, only_first, 100, 0, &T) && T && T->ntrials == 3, "strips marked: strip 0's two candidates (first round)");
+    EXPECT(!aijt_tuner_create(&p, only_first, 100, &T) && T && T->ntrials == 3, "strips marked: strip 0's two candidates (first round)");
     aijt_tuner_destroy(&T);
   }
-
-  /* the duel with cuSPARSE's product, after the strips are tuned: won only by the margin, against the
-     strips as tuned */
-  struct {
-    const char *name;
-    CostFn      cost;
-    double      cusparse;
-    int         p0, won, products;
-  } duels[] = {
-    {"cuSPARSE 10% faster", Cost_noise, 90.0, 4, 1, 2 * 4 + 6},
-    {"cuSPARSE 1% faster: under the margin", Cost_noise, 99.0, 4, 0, 2 * 4 + 6},
-    {"cuSPARSE faster than the plan, not than the tuned strips", Cost_csr8_wins, 97.0, 8, 0, 2 * 4 + 4 + 6},
-  };
-  for (size_t c = 0; c < sizeof(duels) / sizeof(duels[0]); c++) {
-    int    products;
-    double cms, sms;
-    cusparse_cost = duels[c].cusparse;
-    EXPECT(!aijt_tuner_create(&p, NULL, 100, 1, &T) && T, "%s: tuner created", duels[c].name);
-    if (!T) continue;
-    products = Drive(T, duels[c].cost, 2, params);
-    aijt_tuner_duel_ms(T, &cms, &sms);
-    EXPECT(aijt_tuner_params(T)[0] == duels[c].p0 && aijt_tuner_cusparse(T) == duels[c].won, "%s: tpr %d, cuSPARSE %s (expected %d, %s)", duels[c].name, aijt_tuner_params(T)[0], aijt_tuner_cusparse(T) ? "won" : "lost", duels[c].p0, duels[c].won ? "won" : "lost");
-    EXPECT(products == duels[c].products && cms == duels[c].cusparse && sms == duels[c].cost(aijt_tuner_params(T)), "%s: %d products (expected %d), duel %g against %g", duels[c].name, products, duels[c].products, cms, sms);
-    aijt_tuner_destroy(&T);
-  }
-  {
-    int none[4] = {0, 0, 0, 0};
-    cusparse_cost = 50.0;
-    EXPECT(!aijt_tuner_create(&p, none, 100, 1, &T) && T, "no strip to tune, a duel: tuner created");
-    if (T) {
-      int products = Drive(T, Cost_noise, 1, params);
-      EXPECT(products == 6 && aijt_tuner_cusparse(T), "no strip to tune: the duel alone, %d products, cuSPARSE won", products);
-    }
-    aijt_tuner_destroy(&T);
-    EXPECT(!aijt_tuner_create(&p, none, 5, 1, &T) && !T, "no strip to tune and a budget under the duel's 6 products: nothing to try");
-    EXPECT(!aijt_tuner_create(&p, NULL, 1 * (3 + 1) + 4 + 6, 1, &T) && T && T->ntrials == 4 && T->duel, "budget 14 with a duel: one round of 3 candidates, the duel after");
-    aijt_tuner_destroy(&T);
-  }
-  cusparse_cost = -1.0;
 }
 
 /* ---- the cache ---- */
@@ -224,23 +182,16 @@ static void TestCacheFile(void)
 
   snprintf(path, sizeof(path), "%s/sub/dir/tune-cache", dir); /* the directories do not exist yet */
   EXPECT(aijt_tune_cache_read(path, &back, why, sizeof(why)) && strstr(why, "cannot open"), "a missing file is refused: %s", why);
-  aijt_tune_entry a = Entry("NVIDIA H200", 0x0123456789abcdefull, 8), b = Entry("NVIDIA H100 80GB HBM3", 42, 2), pr = Entry("NVIDIA H200", 99, AIJT_PRODUCT_CUSPARSE);
-  b.format  = AIJT_LONG;
-  pr.format = AIJT_TUNE_PRODUCT;
-  EXPECT(!aijt_tune_cache_put(&c, &a) && !aijt_tune_cache_put(&c, &b) && !aijt_tune_cache_put(&c, &pr) && c.n == 3, "three entries put");
+  aijt_tune_entry a = Entry("NVIDIA H200", 0x0123456789abcdefull, 8), b = Entry("NVIDIA H100 80GB HBM3", 42, 2);
+  b.format = AIJT_LONG;
+  EXPECT(!aijt_tune_cache_put(&c, &a) && !aijt_tune_cache_put(&c, &b) && c.n == 2, "two entries put");
   EXPECT(!aijt_tune_cache_update(path, &c, why, sizeof(why)), "written, with its directories: %s", why);
-  EXPECT(!aijt_tune_cache_read(path, &back, why, sizeof(why)) && back.n == 3, "read back: %s", why);
+  EXPECT(!aijt_tune_cache_read(path, &back, why, sizeof(why)) && back.n == 2, "read back: %s", why);
   {
     const aijt_tune_entry *x = aijt_tune_cache_find(&back, "NVIDIA H200", "m2-0badcafe", 0x0123456789abcdefull);
     const aijt_tune_entry *y = aijt_tune_cache_find(&back, "NVIDIA H100 80GB HBM3", "m2-0badcafe", 42);
-    const aijt_tune_entry *z = aijt_tune_cache_find(&back, "NVIDIA H200", "m2-0badcafe", 99);
     EXPECT(x && x->param == 8 && x->format == AIJT_CSR && fabs(x->tuned_us - 12.5) < 1e-9, "entry a round trip");
     EXPECT(y && y->param == 2 && y->format == AIJT_LONG, "entry b round trip (a device name with spaces)");
-    EXPECT(z && z->param == AIJT_PRODUCT_CUSPARSE && z->format == AIJT_TUNE_PRODUCT, "a duel's result round trip");
-    {
-      const uint64_t f[2] = {5, 6}, g[2] = {6, 5};
-      EXPECT(aijt_product_fingerprint(f, 2) != aijt_product_fingerprint(g, 2) && aijt_product_fingerprint(f, 1) != aijt_product_fingerprint(f, 2), "product fingerprints follow the strips and their order");
-    }
     EXPECT(!aijt_tune_cache_find(&back, "NVIDIA H200", "rules", 0x0123456789abcdefull), "another model is another key");
   }
   /* another process's entries are merged, not lost; a new value replaces the old */
@@ -249,8 +200,8 @@ static void TestCacheFile(void)
     aijt_tune_entry d = Entry("NVIDIA H200", 7, 16), a2 = Entry("NVIDIA H200", 0x0123456789abcdefull, 32);
     aijt_tune_cache_put(&other, &d);
     aijt_tune_cache_put(&other, &a2);
-    EXPECT(!aijt_tune_cache_update(path, &other, why, sizeof(why)) && other.n == 4, "merged into a cache of 4 (the process's copy has them all)");
-    EXPECT(!aijt_tune_cache_read(path, &back, why, sizeof(why)) && back.n == 4 && aijt_tune_cache_find(&back, "NVIDIA H200", "m2-0badcafe", 0x0123456789abcdefull)->param == 32, "the newer value replaced the old");
+    EXPECT(!aijt_tune_cache_update(path, &other, why, sizeof(why)) && other.n == 3, "merged into a cache of 3 (the process's copy has them all)");
+    EXPECT(!aijt_tune_cache_read(path, &back, why, sizeof(why)) && back.n == 3 && aijt_tune_cache_find(&back, "NVIDIA H200", "m2-0badcafe", 0x0123456789abcdefull)->param == 32, "the newer value replaced the old");
     aijt_tune_cache_free(&other);
   }
   /* bad files: each refused with its reason, then rewritten whole by the next update */
@@ -260,14 +211,12 @@ static void TestCacheFile(void)
     {"", "not a tuning cache"},
     {"aijtuned-model 2\n", "not a tuning cache"},
     {"aijtuned-tune-cache 0\n", "version 0"},
-    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5\n", "version 1"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tproduct\t3\t1.5\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5", "cut or too long"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdeg\tcsr\t8\t1.5\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tbcsr\t8\t1.5\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t0\t1.5\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5\textra\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 2\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5", "cut or too long"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdeg\tcsr\t8\t1.5\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tbcsr\t8\t1.5\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t0\t1.5\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5\textra\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\n", "line 2 is not an entry"},
   };
   for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
     aijt_tune_cache mine = {0};

@@ -20,16 +20,9 @@ typedef struct {
   PetscBool  tune;       /* time neighbouring launch parameters of each strip during the first GPU products */
   PetscInt   tune_calls; /* products that tuning may time */
   char       tune_cache[PETSC_MAX_PATH_LEN]; /* the tuning cache file; "" for the default place, "none" for no cache */
-  PetscInt   cusparse;   /* AIJT_CUSPARSE_*: when the GPU product is cuSPARSE's CSR instead of the strips */
   PetscBool  ghost_exchange; /* mpi: MatMult exchanges ghosts itself (mpi/ghosts.h), not through MPIAIJ's scatter */
   PetscBool  ghost_peer;     /* mpi: that exchange copies between the GPUs of one node (CUDA IPC) where it can */
 } MatAIJTunedSettings;
-
-enum {
-  AIJT_CUSPARSE_AUTO,   /* when run-time tuning measures it faster than the strips */
-  AIJT_CUSPARSE_NEVER,
-  AIJT_CUSPARSE_ALWAYS, /* every GPU product (a comparison with the strips on the same matrix object) */
-};
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
 
@@ -101,7 +94,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, char[], size_t);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAProductNote(Mat_SeqAIJTuned *, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 #endif

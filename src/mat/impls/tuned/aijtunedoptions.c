@@ -16,7 +16,6 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->tune          = PETSC_FALSE;
   s->tune_calls    = 50; /* two rounds of up to 22 candidates and the plan's parameters, 4 trials of the winners */
   s->tune_cache[0] = 0;
-  s->cusparse      = AIJT_CUSPARSE_AUTO;
   s->ghost_exchange = PETSC_TRUE;
   s->ghost_peer     = PETSC_TRUE;
 }
@@ -86,10 +85,6 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR) or blocks per row (LONG) on the GPU during the first products, timing whole products", "MATAIJTUNED", s->tune, &s->tune, NULL));
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate of one strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
   PetscCall(PetscOptionsString("-mat_aijtuned_tune_cache", "Tuning cache file, none for no cache (default: $AIJTUNED_TUNE_CACHE, else $XDG_CACHE_HOME/aijtuned/tune-cache or ~/.cache/aijtuned/tune-cache)", "MATAIJTUNED", s->tune_cache, s->tune_cache, sizeof(s->tune_cache), NULL));
-  {
-    const char *choices[] = {"auto", "never", "always"};
-    PetscCall(PetscOptionsEList("-mat_aijtuned_cusparse", "GPU products through cuSPARSE's CSR (what aijcusparse runs) instead of the strips: auto (when -mat_aijtuned_tune measures it faster), never, always (needs -mat_aijtuned_gpu_build)", "MATAIJTUNED", choices, 3, choices[s->cusparse], &s->cusparse, NULL));
-  }
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_exchange", "On several ranks, MatMult exchanges ghost values itself (pinned host buffers, a second stream) instead of through MPIAIJ's scatter", "MATAIJTUNED", s->ghost_exchange, &s->ghost_exchange, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_peer", "With ranks on one node whose GPUs reach each other, that exchange copies ghost values between the GPUs (CUDA IPC), not through host memory", "MATAIJTUNED", s->ghost_peer, &s->ghost_peer, NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;

@@ -10,12 +10,8 @@
        another of the plan and the candidates that came within 10% of it (the others cannot win);
      - then, if some candidates beat the plan by the margin, [winners together, plan] twice;
    the winners together are kept when they beat the plan by the margin in those last trials, else the
-   plan's parameters stay.  Then, when the caller offers it, a duel: the whole product by cuSPARSE's CSR
-   (what aijcusparse runs) against the strips as chosen, [cuSPARSE, strips] three times; cuSPARSE is kept
-   when it beats the strips by the margin, so that a matrix none of the layouts suits is no slower than
-   with aijcusparse (actor_movie_incidence: 0.93-0.97x under every layout option,
-   bench/results/2026-11-21-h200x4-trace).  Each product is a whole y = A x, so tuning costs only the
-   difference between the candidates and the best, never a wrong answer.
+   plan's parameters stay.  Each product is a whole y = A x, so tuning costs only the difference between the
+   candidates and the best, never a wrong answer.
 
    The cache.  A text file of tuned parameters, one line per strip:
 
@@ -24,8 +20,7 @@
 
    keyed by the device name, the model that made the plan ("rules" without one) and the strip's
    fingerprint (its format, sizes, planned parameters and pattern), so a later run with the same matrix
-   on the same GPU skips tuning.  The duel's result is a line of format "product" keyed by the
-   fingerprint of all the strips, its parameter AIJT_PRODUCT_CUSPARSE or AIJT_PRODUCT_STRIPS.  A missing, unreadable, stale or corrupt file reads as empty, with the
+   on the same GPU skips tuning.  A missing, unreadable, stale or corrupt file reads as empty, with the
    reason.  Writers take a lock file, merge what the file holds with their own entries and replace the
    file by rename: readers see the old or the new file, never a part, and ranks do not lose each
    other's entries.
@@ -52,8 +47,7 @@ void aijt_tune_set_param(aijt_strip *P, int value);
 int aijt_tune_candidates(const aijt_strip *P, int cand[2]);
 
 typedef struct {
-  int  strip, value; /* value: the parameter tried; strip -1 for the plan's, -2 for the winners together,
-                        -3 for cuSPARSE's product */
+  int  strip, value; /* value: the parameter tried; strip -1 for the plan's, -2 for the winners together */
   double ms;         /* its time, < 0 until recorded */
 } aijt_tune_trial;
 
@@ -63,46 +57,31 @@ typedef struct {
   int             *best;    /* the result */
   int              ntrials, issued, recorded, cap;
   aijt_tune_trial *trials;
-  int              phase;   /* 0: candidates, 1: winners against the plan, 2: strips chosen, 3: the duel, 4: done */
+  int              phase;   /* 0: candidates, 1: winners against the plan, 2: done */
   int              first_round; /* trials [0, first_round): the plan's and every candidate's first */
   int              rounds_left; /* rounds still to time (the candidates within AIJT_TUNE_PRUNE) */
-  int              duel;        /* the caller offers cuSPARSE's product: 1 until the duel starts */
-  int              duel_first;  /* its first trial */
-  int              cusparse;    /* the result: cuSPARSE's product won */
 } aijt_tuner;
 
-#define AIJT_TUNE_DUEL_ROUNDS 3 /* [cuSPARSE, strips] pairs; the fastest of each counts (cuSPARSE's first
-                                   call sets itself up) */
-
-/* A tuner for the strips marked in tune[] (NULL: all), within max_trials products, and with cusparse a
-   duel of cuSPARSE's product against the strips afterwards (6 products, within the budget; nothing else
-   when tune[] marks no strip); *T is NULL when there is nothing to try. */
-aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trials, int cusparse, aijt_tuner **T);
+/* A tuner for the strips marked in tune[] (NULL: all), within max_trials products; *T is NULL when
+   there is nothing to try. */
+aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trials, aijt_tuner **T);
 void     aijt_tuner_destroy(aijt_tuner **T);
 /* The next trial to run, with each strip's parameter for it in params[nstrips]; or AIJT_TUNE_WAIT or
    AIJT_TUNE_DONE. */
 int  aijt_tuner_next(aijt_tuner *T, int *params);
-/* Whether trial (from aijt_tuner_next) is cuSPARSE's product rather than the strips with params. */
-int  aijt_tuner_trial_cusparse(const aijt_tuner *T, int trial);
 void aijt_tuner_record(aijt_tuner *T, int trial, double ms);
-/* What was chosen (after AIJT_TUNE_DONE): each strip's parameter, and whether cuSPARSE's product won. */
+/* What was chosen (after AIJT_TUNE_DONE): each strip's parameter. */
 const int *aijt_tuner_params(const aijt_tuner *T);
-int        aijt_tuner_cusparse(const aijt_tuner *T);
-/* The duel's fastest times of each side (ms; negative without a duel). */
-void aijt_tuner_duel_ms(const aijt_tuner *T, double *cusparse_ms, double *strips_ms);
 
 /* ---- the cache ---- */
 
-#define AIJT_TUNE_CACHE_VERSION 2 /* 2: "product" entries */
-#define AIJT_TUNE_PRODUCT       AIJT_NFORMATS /* an entry's format: the duel's result for the whole product */
-#define AIJT_PRODUCT_CUSPARSE   1 /* its parameter: cuSPARSE's product won */
-#define AIJT_PRODUCT_STRIPS     2 /*                the strips won */
+#define AIJT_TUNE_CACHE_VERSION 1
 
 typedef struct {
   char        device[128];
   char        model[48];
   uint64_t    fingerprint;
-  aijt_format format; /* a layout's, or AIJT_TUNE_PRODUCT */
+  aijt_format format;
   int         param;
   double      tuned_us;
 } aijt_tune_entry;
@@ -117,8 +96,6 @@ typedef struct {
    out from: the same for host-built layouts and for a skeleton).  The planned, not the tuned,
    parameter. */
 uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const aijt_csr *A);
-/* The whole product's identity: its strips' fingerprints, in plan order. */
-uint64_t aijt_product_fingerprint(const uint64_t *strips, int nstrips);
 /* The model's identity for the cache ("m<version>-<hash of its numbers>", or "rules" for NULL). */
 void aijt_model_key(const aijt_model *m, char *key, size_t len);
 

@@ -47,20 +47,6 @@ uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const
   return h;
 }
 
-uint64_t aijt_product_fingerprint(const uint64_t *strips, int nstrips)
-{
-  uint64_t h = Hash(HASH_START, "product", 7); /* not any one strip's, even of a plan of one strip */
-
-  h = HASH_VALUE(h, nstrips);
-  return Hash(h, strips, (size_t)nstrips * sizeof(*strips));
-}
-
-/* The format column: a layout's name, or "product" for the duel's result. */
-static const char *FormatName(aijt_format f)
-{
-  return f == AIJT_TUNE_PRODUCT ? "product" : aijt_format_names[f];
-}
-
 void aijt_model_key(const aijt_model *m, char *key, size_t len)
 {
   uint64_t h = HASH_START;
@@ -151,11 +137,9 @@ static int ParseEntry(char *line, aijt_tune_entry *e)
   if (strlen(fp) != 16) return 0;
   e->fingerprint = strtoull(fp, &end, 16);
   if (*end) return 0;
-  if (!strcmp(fmt, "product")) e->format = AIJT_TUNE_PRODUCT;
-  else if (aijt_format_from_name(fmt, &e->format) != AIJT_OK) return 0;
+  if (aijt_format_from_name(fmt, &e->format) != AIJT_OK) return 0;
   p = strtol(param, &end, 10);
   if (*end || p < 1 || p > 1 << 20) return 0;
-  if (e->format == AIJT_TUNE_PRODUCT && p != AIJT_PRODUCT_CUSPARSE && p != AIJT_PRODUCT_STRIPS) return 0;
   e->param    = (int)p;
   e->tuned_us = strtod(us, &end);
   return !*end && e->tuned_us >= 0;
@@ -235,7 +219,7 @@ static aijt_err WriteFile(const char *path, const aijt_tune_cache *c, char *why,
   ok = fprintf(fp, HEADER " %d\n", AIJT_TUNE_CACHE_VERSION) > 0;
   for (int i = 0; ok && i < c->n; i++) {
     const aijt_tune_entry *e = &c->e[i];
-    ok = fprintf(fp, "%s\t%s\t%016" PRIx64 "\t%s\t%d\t%.4g\n", e->device, e->model, e->fingerprint, FormatName(e->format), e->param, e->tuned_us) > 0;
+    ok = fprintf(fp, "%s\t%s\t%016" PRIx64 "\t%s\t%d\t%.4g\n", e->device, e->model, e->fingerprint, aijt_format_names[e->format], e->param, e->tuned_us) > 0;
   }
   /* no fsync: it cost milliseconds, and a file torn by a crash reads as corrupt and is rewritten */
   ok = (fclose(fp) == 0) && ok;

@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRY_PLAN     (-1)
-#define TRY_WINNERS  (-2)
-#define TRY_CUSPARSE (-3)
+#define TRY_PLAN    (-1)
+#define TRY_WINNERS (-2)
 
 int aijt_tune_param(const aijt_strip *P)
 {
@@ -72,11 +71,11 @@ static int ByNnz(const void *a, const void *b)
   return x->value - y->value;
 }
 
-aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trials, int cusparse, aijt_tuner **T)
+aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trials, aijt_tuner **T)
 {
-  aijt_tuner *t = NULL;
+  aijt_tuner *t;
   Change     *ch;
-  int         n = 0, rounds = AIJT_TUNE_ROUNDS, duel = cusparse && max_trials >= 2 * AIJT_TUNE_DUEL_ROUNDS;
+  int         n = 0, rounds = AIJT_TUNE_ROUNDS;
 
   *T = NULL;
   ch = (Change *)malloc((size_t)(2 * plan->nstrips + 1) * sizeof(*ch));
@@ -86,12 +85,11 @@ aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trial
     for (int c = 0; c < k; c++) ch[n++] = (Change){s, cand[c], plan->strips[s].nnz};
   }
   qsort(ch, (size_t)n, sizeof(*ch), ByNnz);
-  /* rounds of (plan + candidates), then 4 trials for the winners, then the duel: fewer rounds, then
-     fewer candidates, when max_trials is short */
-  if (duel) max_trials -= 2 * AIJT_TUNE_DUEL_ROUNDS;
+  /* rounds of (plan + candidates), then 4 trials for the winners: fewer rounds, then fewer candidates,
+     when max_trials is short */
   while (rounds > 1 && rounds * (n + 1) + 4 > max_trials) rounds--;
   while (n > 0 && rounds * (n + 1) + 4 > max_trials) n--;
-  if (!n && !duel) {
+  if (!n) {
     free(ch);
     return AIJT_OK;
   }
@@ -102,13 +100,10 @@ aijt_err aijt_tuner_create(const aijt_plan *plan, const int *tune, int max_trial
   t->best    = (int *)malloc((size_t)plan->nstrips * sizeof(int));
   if (!t->base || !t->best) goto nomem;
   for (int s = 0; s < plan->nstrips; s++) t->base[s] = t->best[s] = aijt_tune_param(&plan->strips[s]);
-  t->duel = duel;
-  if (n) {
-    t->rounds_left = rounds - 1; /* the first round now, the others for the candidates still in the race */
-    if (AddTrial(t, TRY_PLAN, 0)) goto nomem;
-    for (int c = 0; c < n; c++)
-      if (AddTrial(t, ch[c].strip, ch[c].value)) goto nomem;
-  } else t->phase = 2; /* no candidates: straight to the duel */
+  t->rounds_left = rounds - 1; /* the first round now, the others for the candidates still in the race */
+  if (AddTrial(t, TRY_PLAN, 0)) goto nomem;
+  for (int c = 0; c < n; c++)
+    if (AddTrial(t, ch[c].strip, ch[c].value)) goto nomem;
   t->first_round = t->ntrials;
   free(ch);
   *T = t;
@@ -190,64 +185,24 @@ static void ChooseWinners(aijt_tuner *T)
   T->phase = 1;
 }
 
-/* The strips as chosen against cuSPARSE's product, AIJT_TUNE_DUEL_ROUNDS times each, alternating. */
-static void StartDuel(aijt_tuner *T)
-{
-  T->duel       = 0;
-  T->duel_first = T->ntrials;
-  for (int r = 0; r < AIJT_TUNE_DUEL_ROUNDS; r++)
-    if (AddTrial(T, TRY_CUSPARSE, 0) || AddTrial(T, TRY_WINNERS, 0)) {
-      T->ntrials = T->duel_first; /* out of memory: no duel, the strips stay */
-      return;
-    }
-  T->phase = 3;
-}
-
-/* Every trial issued has been timed: decide what they were for and queue the next ones, if any. */
-static void Advance(aijt_tuner *T)
-{
-  switch (T->phase) {
-  case 0:
-    if (!(T->rounds_left > 0 && NextRound(T))) ChooseWinners(T);
-    break;
-  case 1: {
-    int first = T->ntrials - 4;
-    if (!Beats(Fastest(T, first, T->ntrials, TRY_WINNERS, 0), Fastest(T, first, T->ntrials, TRY_PLAN, 0))) memcpy(T->best, T->base, (size_t)T->nstrips * sizeof(int));
-    T->phase = 2;
-  } break;
-  case 2:
-    if (T->duel) StartDuel(T);
-    if (T->phase == 2) T->phase = 4;
-    break;
-  default:
-    T->cusparse = Beats(Fastest(T, T->duel_first, T->ntrials, TRY_CUSPARSE, 0), Fastest(T, T->duel_first, T->ntrials, TRY_WINNERS, 0));
-    T->phase    = 4;
-  }
-}
-
 int aijt_tuner_next(aijt_tuner *T, int *params)
 {
-  while (T->issued == T->ntrials) {
+  if (T->issued == T->ntrials) {
     if (T->recorded < T->ntrials) return AIJT_TUNE_WAIT;
-    if (T->phase == 4) return AIJT_TUNE_DONE;
-    Advance(T);
+    if (T->phase == 0 && !(T->rounds_left > 0 && NextRound(T))) ChooseWinners(T);
+    else if (T->phase == 1) {
+      int first = T->ntrials - 4;
+      if (!Beats(Fastest(T, first, T->ntrials, TRY_WINNERS, 0), Fastest(T, first, T->ntrials, TRY_PLAN, 0))) memcpy(T->best, T->base, (size_t)T->nstrips * sizeof(int));
+      T->phase = 2;
+    }
+    if (T->issued == T->ntrials) return AIJT_TUNE_DONE;
   }
   {
     const aijt_tune_trial *x = &T->trials[T->issued];
-    memcpy(params, x->strip == TRY_PLAN || x->strip >= 0 ? T->base : T->best, (size_t)T->nstrips * sizeof(int));
+    memcpy(params, x->strip == TRY_WINNERS ? T->best : T->base, (size_t)T->nstrips * sizeof(int));
     if (x->strip >= 0) params[x->strip] = x->value;
   }
   return T->issued++;
-}
-
-int aijt_tuner_trial_cusparse(const aijt_tuner *T, int trial)
-{
-  return trial >= 0 && trial < T->ntrials && T->trials[trial].strip == TRY_CUSPARSE;
-}
-
-int aijt_tuner_cusparse(const aijt_tuner *T)
-{
-  return T->cusparse;
 }
 
 void aijt_tuner_record(aijt_tuner *T, int trial, double ms)
@@ -260,11 +215,4 @@ void aijt_tuner_record(aijt_tuner *T, int trial, double ms)
 const int *aijt_tuner_params(const aijt_tuner *T)
 {
   return T->best;
-}
-
-void aijt_tuner_duel_ms(const aijt_tuner *T, double *cusparse_ms, double *strips_ms)
-{
-  const int started = T->phase >= 3 && T->duel_first < T->ntrials;
-  *cusparse_ms      = started ? Fastest(T, T->duel_first, T->ntrials, TRY_CUSPARSE, 0) : -1.0;
-  *strips_ms        = started ? Fastest(T, T->duel_first, T->ntrials, TRY_WINNERS, 0) : -1.0;
 }

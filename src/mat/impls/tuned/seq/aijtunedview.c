@@ -42,9 +42,5 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
     PetscCall(PetscSNPrintf(line, sizeof(line), "  strip %d: %s%s\n", s, strip, note));
     PetscCall(Print(viewer, synchronized, line));
   }
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedCUDAProductNote(ctx, line, sizeof(line)));
-  if (line[0]) PetscCall(Print(viewer, synchronized, line));
-#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -25,11 +25,6 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscFunctionBegin;
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedTuneFree(d));
-  if (d->cusparse) {
-    cudaStream_t stream;
-    PetscCall(PetscGetCurrentCUDAStream(&stream));
-    PetscCall(MatSeqAIJTunedCusparseDestroy(&d->cusparse, stream));
-  }
   PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
   PetscCall(PetscFree(d->strips));
@@ -93,15 +88,8 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the GPU product may be cuSPARSE's: always, or as tuning's candidate. */
-static PetscBool WantsCusparse(const MatAIJTunedSettings *s)
-{
-  return (PetscBool)(s->cusparse == AIJT_CUSPARSE_ALWAYS || (s->cusparse == AIJT_CUSPARSE_AUTO && s->tune));
-}
-
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
-   build alone, its values into d->values, which refreshes reuse.  The offsets and columns stay for
-   cuSPARSE's product when it may run (aijtunedcusparse.c). */
+   build alone, its values into d->values, which refreshes reuse. */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
 {
   AIJTunedDevice d   = ctx->dev;
@@ -126,13 +114,8 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-  if (WantsCusparse(&ctx->settings) && err == cudaSuccess && csr->nrows && csr->ncols) { /* cuSPARSE takes no empty dimension */
-    PetscCall(MatSeqAIJTunedCusparseCreate(csr, rowptr, colidx, d->values, stream, &d->cusparse));
-    d->use_cusparse = (PetscBool)(ctx->settings.cusparse == AIJT_CUSPARSE_ALWAYS);
-  } else {
-    PetscCallCUDA(cudaFreeAsync(rowptr, stream));
-    PetscCallCUDA(cudaFreeAsync(colidx, stream));
-  }
+  PetscCallCUDA(cudaFreeAsync(rowptr, stream));
+  PetscCallCUDA(cudaFreeAsync(colidx, stream));
   if (pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
   PetscCallCUDA(err);
@@ -163,7 +146,6 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   }
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
-  if (!built && ctx->settings.cusparse == AIJT_CUSPARSE_ALWAYS) PetscCall(PetscInfo(A, "aijtuned: -mat_aijtuned_cusparse always needs the layouts built on the GPU (-mat_aijtuned_gpu_build, not a PANEL plan): the strips run\n"));
   PetscCall(PetscNew(&ctx->dev));
   PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
   nnz        = (size_t)csr.rowptr[csr.nrows];
@@ -289,12 +271,10 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   }
   PetscCall(PetscLogGpuTimeBegin());
   /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */
-  if (!ctx->dev->use_cusparse) PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
+  PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
   PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, (const double *)xa, (const double *)za, (double *)ya, stream, &tuning));
-  if (tuning) { /* the tuner ran this product */
-  } else if (ctx->dev->use_cusparse) PetscCall(MatSeqAIJTunedCusparseMult(ctx->dev->cusparse, (const double *)xa, (const double *)za, (double *)ya, stream));
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
-  else PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
+  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
@@ -324,19 +304,6 @@ PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char not
   PetscCall(PetscLogGpuToCpu((PetscLogDouble)sizeof(state)));
   if (state[AIJT_CODES_USED]) PetscCall(PetscSNPrintf(note, len, ", values coded on the GPU (%d distinct)", state[AIJT_CODES_COUNT]));
   else PetscCall(PetscSNPrintf(note, len, ", values not coded (more than %d distinct)", AIJT_DIA_CODES - 1));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* What -mat_view says about the GPU products when cuSPARSE's product took part ("" otherwise). */
-PetscErrorCode MatSeqAIJTunedCUDAProductNote(Mat_SeqAIJTuned *ctx, char note[], size_t len)
-{
-  AIJTunedDevice d = ctx->dev;
-
-  PetscFunctionBegin;
-  note[0] = 0;
-  if (!d || d->plans_made != ctx->plans_made) PetscFunctionReturn(PETSC_SUCCESS);
-  if (d->cusparse_us > 0) PetscCall(PetscSNPrintf(note, len, "  GPU products: %s (tuning measured cuSPARSE's CSR %.4g us, the strips %.4g us)\n", d->use_cusparse ? "cuSPARSE's CSR" : "the strips", d->cusparse_us, d->strips_us));
-  else if (d->use_cusparse) PetscCall(PetscSNPrintf(note, len, "  GPU products: cuSPARSE's CSR (%s)\n", ctx->settings.cusparse == AIJT_CUSPARSE_ALWAYS ? "-mat_aijtuned_cusparse always" : "from the tuning cache"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -6,9 +6,6 @@
 #include <petscdevice_cuda.h>
 #include "aijtkernels.h"
 
-/* cuSPARSE's CSR product over the matrix (aijtunedcusparse.c). */
-typedef struct _n_AIJTunedCusparse *AIJTunedCusparse;
-
 /* Run-time tuning of one plan's strips (aijtunedtune.c; the policy is plan/tuner.c). */
 typedef struct {
   aijt_tuner     *tuner;    /* NULL once the parameters are chosen */
@@ -16,9 +13,8 @@ typedef struct {
   int            *params;   /* nstrips: the parameters of the trial being launched */
   aijt_dev_strip *trial;    /* nstrips: the strips with them */
   uint64_t       *fingerprint; /* nstrips: each strip's key in the tuning cache */
-  uint64_t        product;     /* the whole product's key, for the duel against cuSPARSE (0: no duel) */
   cudaEvent_t    *ev;       /* nstrips + 1: around a trial (0, 1), or between the strips of the timing product */
-  aijt_tune_entry *entries; /* nstrips + 1: the results for the cache, made ready here so that no product allocates */
+  aijt_tune_entry *entries; /* nstrips: the results for the cache, made ready here so that no product allocates */
   PetscBool       has_events;
   int             pending;  /* what the product in flight times: a trial (>= 0), AIJT_TUNER_STRIPS, or AIJT_TUNER_NONE */
   char            path[PETSC_MAX_PATH_LEN]; /* the tuning cache; "" for none */
@@ -42,17 +38,8 @@ struct _n_AIJTunedDevice {
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
-  AIJTunedCusparse cusparse;   /* cuSPARSE's product: tuning's candidate, or what the products run (use) */
-  PetscBool        use_cusparse;
-  double           cusparse_us, strips_us; /* the duel's times (0: no duel) */
 };
 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);
-
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCusparseCreate(const aijt_csr *, aijt_int *, aijt_int *, double *, cudaStream_t, AIJTunedCusparse *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCusparseRelease(AIJTunedCusparse, cudaStream_t);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCusparseDestroy(AIJTunedCusparse *, cudaStream_t);
-PETSC_INTERN PetscBool      MatSeqAIJTunedCusparseReady(AIJTunedCusparse);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCusparseMult(AIJTunedCusparse, const double *, const double *, double *, cudaStream_t);

@@ -6,11 +6,9 @@
    one trial of the tuner, the whole fused product with one strip's parameter changed, between two
    events.  The events are read at the next product, and only if they have completed (cudaEventQuery),
    so the host never waits; while they have not, products run as usual.  Every product is the whole
-   y = A x (+ z), whatever is tried.  Where the GPU build kept the CSR for it (aijtunedcusparse.c), the
-   tuner ends with a duel of cuSPARSE's product against the strips, unless the cache has its result.
-   When the tuner has chosen, one more product runs the strips one launch each with events between
-   them, for each strip's time (-mat_view shows it), and the chosen parameters and the duel's winner go
-   to the cache; where the strips won, cuSPARSE's arrays are freed.
+   y = A x (+ z), whatever is tried.  When the tuner has chosen, one more product runs the strips one
+   launch each with events between them, for each strip's time (-mat_view shows it), and the chosen
+   parameters go to the cache.
 */
 #include "aijtunedcuda.h"
 
@@ -27,11 +25,6 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
   if (t->has_events)
     for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventDestroy(t->ev[s]));
   PetscCall(PetscFree6(t->tune, t->params, t->trial, t->fingerprint, t->ev, t->entries));
-  if (d->cusparse && !d->use_cusparse) { /* the strips won, or no duel ran: its arrays go */
-    cudaStream_t stream;
-    PetscCall(PetscGetCurrentCUDAStream(&stream));
-    PetscCall(MatSeqAIJTunedCusparseRelease(d->cusparse, stream));
-  }
   PetscCall(PetscFree(d->tuner));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -49,28 +42,23 @@ static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
   DevSetParam(&ctx->dev->strips[s], value);
 }
 
-/* The strips found in the cache take their parameters; *left counts the others that have candidates.
-   With cuSPARSE's product kept for a duel, the cache's result of the duel, if it has one, is taken too
-   (t->product stays 0); else t->product is the key to store it under. */
+/* The strips found in the cache take their parameters; *left counts the others that have candidates. */
 static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTunedTuner *t, PetscInt *left)
 {
-  AIJTunedDevice         d       = ctx->dev;
   const aijt_tune_cache *entries = NULL;
-  const PetscBool        duel    = MatSeqAIJTunedCusparseReady(d->cusparse) && !d->use_cusparse;
-  PetscInt               found   = 0;
+  PetscInt               found = 0;
 
   PetscFunctionBegin;
   *left = 0;
   if (t->path[0]) PetscCall(MatAIJTunedCacheGet(t->path, &entries));
-  for (int s = 0; s < d->nstrips; s++) {
+  for (int s = 0; s < ctx->dev->nstrips; s++) {
     aijt_strip            *P = &ctx->plan->strips[s];
     const aijt_tune_entry *e;
     int                    cand[2];
     t->tune[s] = aijt_tune_candidates(P, cand) > 0;
-    if (!t->tune[s] && !duel) continue;
-    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s], A);
     if (!t->tune[s]) continue;
-    e = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
+    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s], A);
+    e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
     if (e && e->format == P->format && (P->format == AIJT_CSR || P->format == AIJT_PANEL ? e->param <= 32 : e->param <= P->blocks_per_row)) {
       SetParam(ctx, s, e->param);
       P->tuned_us = e->tuned_us;
@@ -79,14 +67,6 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTune
     } else (*left)++;
   }
   if (found) PetscCall(PetscInfo(NULL, "aijtuned: %" PetscInt_FMT " strips tuned from the cache, %" PetscInt_FMT " to tune\n", found, *left));
-  if (duel) {
-    const uint64_t         key = aijt_product_fingerprint(t->fingerprint, d->nstrips);
-    const aijt_tune_entry *e   = entries ? aijt_tune_cache_find(entries, t->device, t->model, key) : NULL;
-    if (e && e->format == AIJT_TUNE_PRODUCT) {
-      d->use_cusparse = (PetscBool)(e->param == AIJT_PRODUCT_CUSPARSE);
-      PetscCall(PetscInfo(NULL, "aijtuned: the cache says the products run %s\n", d->use_cusparse ? "cuSPARSE's CSR" : "the strips"));
-    } else t->product = key;
-  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -100,16 +80,16 @@ PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx, const aijt_csr *A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedTuneFree(d));
-  if (!ctx->settings.tune || !d->nstrips || d->use_cusparse) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!ctx->settings.tune || !d->nstrips) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&t));
   d->tuner = t;
-  PetscCall(PetscMalloc6(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev, d->nstrips + 1, &t->entries));
+  PetscCall(PetscMalloc6(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev, d->nstrips, &t->entries));
   PetscCall(MatAIJTunedCachePath(&ctx->settings, t->path, sizeof(t->path)));
   PetscCall(MatAIJTunedCUDADeviceName(t->device, sizeof(t->device)));
   PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
   aijt_model_key(model, t->model, sizeof(t->model));
   PetscCall(FromCache(ctx, A, t, &left));
-  if (left || t->product) PetscCall(MatAIJTunedCheck(aijt_tuner_create(ctx->plan, t->tune, (int)ctx->settings.tune_calls, t->product != 0, &t->tuner)));
+  if (left) PetscCall(MatAIJTunedCheck(aijt_tuner_create(ctx->plan, t->tune, (int)ctx->settings.tune_calls, &t->tuner)));
   if (!t->tuner) { /* nothing (left) to try */
     PetscCall(MatSeqAIJTunedTuneFree(d));
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -142,15 +122,6 @@ static PetscErrorCode Finish(Mat_SeqAIJTuned *ctx)
     e[n].format      = P->format;
     e[n].param       = aijt_tune_param(P);
     e[n++].tuned_us  = P->tuned_us;
-  }
-  if (t->product && d->cusparse_us > 0) { /* the duel's result */
-    PetscCall(PetscMemzero(&e[n], sizeof(e[n])));
-    PetscCall(PetscStrncpy(e[n].device, t->device, sizeof(e[n].device)));
-    PetscCall(PetscStrncpy(e[n].model, t->model, sizeof(e[n].model)));
-    e[n].fingerprint = t->product;
-    e[n].format      = AIJT_TUNE_PRODUCT;
-    e[n].param       = d->use_cusparse ? AIJT_PRODUCT_CUSPARSE : AIJT_PRODUCT_STRIPS;
-    e[n++].tuned_us  = d->use_cusparse ? d->cusparse_us : d->strips_us;
   }
   if (t->path[0] && n) PetscCall(MatAIJTunedCacheStore(t->path, e, n));
   PetscCall(MatSeqAIJTunedTuneFree(d));
@@ -208,8 +179,7 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
       DevSetParam(&t->trial[s], t->params[s]);
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
-    if (aijt_tuner_trial_cusparse(t->tuner, trial)) PetscCall(MatSeqAIJTunedCusparseMult(d->cusparse, x, z, y, stream));
-    else PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
+    PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
     PetscCallCUDA(cudaEventRecord(t->ev[1], stream));
     t->pending = trial;
     *done      = PETSC_TRUE;
@@ -218,14 +188,6 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
       const int *best = aijt_tuner_params(t->tuner);
       for (int s = 0; s < d->nstrips; s++)
         if (t->tune[s]) SetParam(ctx, s, best[s]);
-      if (t->product) {
-        double cusparse_ms, strips_ms;
-        aijt_tuner_duel_ms(t->tuner, &cusparse_ms, &strips_ms);
-        d->cusparse_us  = 1e3 * cusparse_ms;
-        d->strips_us    = 1e3 * strips_ms;
-        d->use_cusparse = aijt_tuner_cusparse(t->tuner) ? PETSC_TRUE : PETSC_FALSE;
-        PetscCall(PetscInfo(A, "aijtuned: cuSPARSE's product %.4g us, the strips %.4g us: the products run %s\n", d->cusparse_us, d->strips_us, d->use_cusparse ? "cuSPARSE's CSR" : "the strips"));
-      }
       aijt_tuner_destroy(&t->tuner);
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
