@@ -21,7 +21,7 @@ namespace aijt {
 template <bool SPLIT>
 __device__ __forceinline__ double block_dot(const aijt_dev_strip &s, int64_t lo, int64_t hi, const x_source<SPLIT> &x, double *shared32)
 {
-  return block_sum(gather_dot<false>(s.col, s.val, lo + threadIdx.x, hi, blockDim.x, x), shared32);
+  return block_sum(gather_dot(s.col, s.val, lo + threadIdx.x, hi, blockDim.x, x), shared32);
 }
 
 template <bool SPLIT>

@@ -29,7 +29,7 @@ __device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_r
 
   for (int64_t i = g.blk * groups_per_blk + threadIdx.x / TPR; i < s.nrows; i += ngroups) {
     const int64_t begin = __ldg(ptr + i), end = __ldg(ptr + i + 1);
-    double        sum   = gather_dot<false>(col, val, begin + lane, end, TPR, x);
+    double        sum   = gather_dot(col, val, begin + lane, end, TPR, x);
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
     if (lane == 0) {

@@ -2,7 +2,7 @@
    ELLPACK, column-major: one thread per row; slot (i, j) is at j * nrows + i, so at every step j the
    threads of a warp read consecutive col and val entries (coalesced).
 
-   Padding (col < 0) is skipped, never multiplied (gather_dot<true>): x[-1] is never read, and an Inf
+   Padding (col < 0) is skipped, never multiplied (gather_dot): x[-1] is never read, and an Inf
    or NaN in x cannot reach a row through a padded zero.
 */
 #pragma once
@@ -19,7 +19,7 @@ __device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g,
   const int64_t stride             = g.nblk * blockDim.x;
 
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
-    const double sum = gather_dot<true>(col, val, i, i + (int64_t)s.width * s.nrows, s.nrows, x);
+    const double sum = gather_dot(col, val, i, i + (int64_t)s.width * s.nrows, s.nrows, x);
     const aijt_int r = __ldg(s.rows + i);
     y[r]             = row_start(z, r) + sum;
   }

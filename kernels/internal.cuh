@@ -68,32 +68,41 @@ struct x_source {
   }
 };
 
-/* sum of val[k] * x[col[k]] over k = first, first + stride, ... < end, four slots per step with their
-   loads issued before any product: four independent gathers of x in flight per thread, where a plain
-   loop (even unrolled) can wait on each col -> x chain in turn.  The additions keep the order of k, so
-   the result is the plain loop's.  PADDED (ELL, SELL): slots with col < 0 are skipped, never
-   multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1] is never read.
+#ifndef AIJT_GATHER_BATCH
+  /* slots per step of gather_dot (NVFLAGS_EXTRA=-DAIJT_GATHER_BATCH=8 to compare): 8 was slower than 4 on
+     R-MAT and no faster elsewhere on an H100 (bench/results/2026-11-21-h100-gather-batch) */
+  #define AIJT_GATHER_BATCH 4
+#endif
+
+/* sum of val[k] * x[col[k]] over k = first, first + stride, ... < end, AIJT_GATHER_BATCH slots per step
+   with their loads issued before any product: that many independent gathers of x in flight per thread,
+   where a plain loop (even unrolled) can wait on each col -> x chain in turn.  The last step is a
+   partial one, its slots past end masked, not a loop of single slots: a row of 7 slots takes two steps,
+   not one and three chains in turn.  The additions keep the order of k, so the result is the plain
+   loop's.  Slots with col < 0 (ELL's and SELL's padding, and the masked slots of the last step) are
+   skipped, never multiplied, so an Inf or NaN in x cannot reach a row through a padded zero, and x[-1]
+   is never read.
    col and val are read once: streaming loads (__ldcs, evict first) leave the L1 to x, whose entries
    rows share (a power-law graph's popular columns). */
-template <bool PADDED, bool SPLIT>
+template <bool SPLIT>
 __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, const double *__restrict__ val, int64_t first, int64_t end, int64_t stride, const x_source<SPLIT> &x)
 {
-  double  sum = 0.0;
-  int64_t k   = first;
-  for (; k + 3 * stride < end; k += 4 * stride) {
-    aijt_int c[4];
-    double   v[4], xv[4];
+  constexpr int B   = AIJT_GATHER_BATCH;
+  double        sum = 0.0;
+  for (int64_t k = first; k < end; k += B * stride) {
+    aijt_int c[B];
+    double   v[B], xv[B];
 #pragma unroll
-    for (int u = 0; u < 4; u++) c[u] = __ldcs(col + k + u * stride), v[u] = __ldcs(val + k + u * stride);
+    for (int u = 0; u < B; u++) {
+      const bool in = k + u * stride < end;
+      c[u]          = in ? __ldcs(col + k + u * stride) : (aijt_int)-1;
+      v[u]          = in ? __ldcs(val + k + u * stride) : 0.0;
+    }
 #pragma unroll
-    for (int u = 0; u < 4; u++) xv[u] = !PADDED || c[u] >= 0 ? x(c[u]) : 0.0;
+    for (int u = 0; u < B; u++) xv[u] = c[u] >= 0 ? x(c[u]) : 0.0;
 #pragma unroll
-    for (int u = 0; u < 4; u++)
-      if (!PADDED || c[u] >= 0) sum += v[u] * xv[u];
-  }
-  for (; k < end; k += stride) {
-    const aijt_int c = __ldcs(col + k);
-    if (!PADDED || c >= 0) sum += __ldcs(val + k) * x(c);
+    for (int u = 0; u < B; u++)
+      if (c[u] >= 0) sum += v[u] * xv[u];
   }
   return sum;
 }

@@ -7,7 +7,7 @@
 
    CHUNK > 0 makes C a compile-time constant (division and stride become shifts for powers of two);
    CHUNK == 0 reads C at run time.  The loop runs k from the row's first slot to the slice end with
-   stride C, which avoids computing the slice width.  Padding (col < 0) is skipped (gather_dot<true>).
+   stride C, which avoids computing the slice width.  Padding (col < 0) is skipped (gather_dot).
 */
 #pragma once
 
@@ -26,7 +26,7 @@ __device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
     /* i < nrows fits aijt_int: divide in that width (a 64-bit division is several times dearer) */
     const aijt_int sl  = (aijt_int)i / C, l = (aijt_int)i - sl * C;
-    const double   sum = gather_dot<true>(col, val, (int64_t)__ldg(s.ptr + sl) + l, __ldg(s.ptr + sl + 1), C, x);
+    const double   sum = gather_dot(col, val, (int64_t)__ldg(s.ptr + sl) + l, __ldg(s.ptr + sl + 1), C, x);
     const aijt_int r = __ldg(s.rows + i);
     y[r]             = row_start(z, r) + sum;
   }
