@@ -21,7 +21,7 @@
 */
 #include "aijtmodel.h"
 #include "planbuild.h"
-#include "matgen.h"
+#include "matgen_aijt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,27 +242,6 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
   *model_plan = P;
 }
 
-/* The suite's CSR as the planner sees it (aijt_int offsets and columns). */
-static int to_csr(const matgen_csr *M, aijt_csr *A)
-{
-  aijt_int *rp = (aijt_int *)malloc(((size_t)M->nrows + 1) * sizeof(aijt_int));
-  aijt_int *ci = (aijt_int *)malloc(((size_t)M->nnz + 1) * sizeof(aijt_int));
-
-  if (!rp || !ci || (sizeof(aijt_int) == 4 && M->nnz > INT32_MAX)) {
-    free(rp), free(ci);
-    return 1;
-  }
-  for (int64_t i = 0; i <= M->nrows; i++) rp[i] = (aijt_int)M->rowptr[i];
-  for (int64_t k = 0; k < M->nnz; k++) ci[k] = (aijt_int)M->col[k];
-  A->nrows  = (aijt_int)M->nrows;
-  A->ncols  = (aijt_int)M->ncols;
-  A->rowptr = rp;
-  A->colidx = ci;
-  A->values  = M->val;
-  A->col_pos = NULL;
-  return 0;
-}
-
 static int run(const Bench *B, const char *arg)
 {
   char        name[64];
@@ -281,7 +260,7 @@ static int run(const Bench *B, const char *arg)
     fprintf(stderr, "bench_setup: %s: %s\n", name, matgen_strerror(gerr));
     return 1;
   }
-  if (to_csr(&M, &A)) {
+  if (matgen_to_aijt(&M, &A)) {
     fprintf(stderr, "bench_setup: %s: no memory, or too many entries for the index type\n", name);
     matgen_free(&M);
     return 1;

@@ -86,10 +86,44 @@ double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts);
 #define AIJT_LOCALITY_WINDOW 256
 double aijt_locality(const aijt_csr *A, const aijt_int *order, aijt_int begin, aijt_int end, int max_windows);
 
+/* One window of that feature: n entries (AIJT_LOCALITY_WINDOW, fewer at the end of its range) from
+   entry e of the row at plan position k on, in plan order. */
+typedef struct {
+  aijt_int k, e;
+  int      n;
+} aijt_window;
+
 /* The model's time for each strip of the plan alone (strip.predicted_us) and for the whole plan in its
    fused launches (the return value, us).  A strip whose kernel the model lacks predicts 0. */
 double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan);
 
+/* What the model planner reads of a matrix beyond its sizes, from a source: the host CSR (aijt_plan_model)
+   or a copy on the GPU (kernels/plan_gpu.cu), which makes the same passes there and gets the same
+   values bit for bit.  Each op returns AIJT_OK or an error (AIJT_ERR_DEVICE: the device failed); arrays
+   it returns are malloc'd, the caller's. */
+typedef struct {
+  void *ctx;
+  /* the features, and count[len]: rows of length len, len in [0, f->max_len] */
+  aijt_err (*lengths)(void *ctx, aijt_features *f, aijt_int **count);
+  /* aijt_diagonals: A's distinct offsets, or -1 for more than max (-2: the device failed) */
+  int (*diagonals)(void *ctx, int max, aijt_int *offsets);
+  /* aijt_plan_order_columns: p->col_hot (0: no column order), and p->col_pos, or NULL until fetch */
+  aijt_err (*columns)(void *ctx, const aijt_rules *R, int nd, aijt_plan *p);
+  /* aijt_order_from_counts: the order by length into *order, or NULL until fetch */
+  aijt_err (*rows)(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order);
+  /* distinct 32-byte sectors of x (aijt_window_sectors) in each of n windows of plan p's order */
+  aijt_err (*sectors)(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct);
+  /* the host copies of what rows and columns left on the source, for what plan p keeps (its order when
+     sorted, its column order when col_hot > 0); NULL: nothing is left */
+  aijt_err (*fetch)(void *ctx, aijt_plan *p);
+} aijt_plan_source;
+
+/* The host's source: A's own arrays. */
+void aijt_plan_source_host(const aijt_csr *A, aijt_plan_source *src);
+
 /* The model-driven planner (partition.c): rows sorted by length, cut into strips of a format and
    parameters each by a dynamic program over length classes that minimises the predicted time. */
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **plan);
+/* The same with the passes over rows and entries made by src (A: the sizes, the rules' plans when the
+   model cannot plan, and reads of a few row offsets). */
+aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *rules, const aijt_model *m, aijt_plan **plan);

@@ -29,6 +29,7 @@ typedef enum {
   AIJT_ERR_ARG,      /* bad argument (negative sizes, inconsistent CSR) */
   AIJT_ERR_OVERFLOW, /* a padded layout would not fit the index type */
   AIJT_ERR_FORMAT,   /* unknown format name, or no format allowed */
+  AIJT_ERR_DEVICE,   /* a GPU call failed (the planner's GPU source) */
 } aijt_err;
 
 const char *aijt_err_string(aijt_err err);

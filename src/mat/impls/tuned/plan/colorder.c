@@ -36,18 +36,17 @@ const char *const aijt_col_order_names[3] = {"auto", "degree", "natural"};
    stride-th row alone was as slow as all of them, a cache miss per row). */
 #define AIJT_COLS_SAMPLE_RUNS 256
 
-/* The sample of one row in every stride: runs of 'take' rows, one every 'run' rows (all rows for stride 1). */
-static void sample_runs(const aijt_csr *A, aijt_int stride, int64_t *run, int64_t *take)
+void aijt_col_sample_runs(aijt_int nrows, aijt_int stride, int64_t *run, int64_t *take)
 {
-  *run  = stride == 1 ? (int64_t)A->nrows : (int64_t)A->nrows / AIJT_COLS_SAMPLE_RUNS + 1;
-  *take = stride == 1 ? (int64_t)A->nrows : *run / stride + 1;
+  *run  = stride == 1 ? (int64_t)nrows : (int64_t)nrows / AIJT_COLS_SAMPLE_RUNS + 1;
+  *take = stride == 1 ? (int64_t)nrows : *run / stride + 1;
 }
 
 /* The entries in that sample, from the row offsets alone. */
 static int64_t sample_nnz(const aijt_csr *A, aijt_int stride)
 {
   int64_t run, take, n = 0;
-  sample_runs(A, stride, &run, &take);
+  aijt_col_sample_runs(A->nrows, stride, &run, &take);
   for (int64_t i0 = 0; i0 < A->nrows; i0 += run) n += A->rowptr[i0 + take < A->nrows ? i0 + take : A->nrows] - A->rowptr[i0];
   return n;
 }
@@ -60,7 +59,7 @@ static aijt_int *column_degrees(const aijt_csr *A, aijt_int stride, aijt_int *ma
 
   *max_degree = 0;
   if (!deg) return NULL;
-  sample_runs(A, stride, &run, &take);
+  aijt_col_sample_runs(A->nrows, stride, &run, &take);
   for (int64_t i0 = 0; i0 < A->nrows; i0 += run) {
     const aijt_int i1 = (aijt_int)(i0 + take < A->nrows ? i0 + take : A->nrows);
     for (aijt_int k = A->rowptr[i0]; k < A->rowptr[i1]; k++) deg[A->colidx[k]]++;
@@ -79,11 +78,11 @@ static aijt_int *degree_counts(const aijt_int *deg, aijt_int ncols, aijt_int max
   return count;
 }
 
-/* Share of the entries in the top ncols / 16 columns (at least one), from the degree counts. */
-static double top_share(const aijt_int *count, aijt_int max_degree, aijt_int ncols, int64_t nnz)
+double aijt_col_share_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols)
 {
-  int64_t left = ncols / 16 > 0 ? ncols / 16 : 1, covered = 0;
-  for (aijt_int d = max_degree; d > 0 && left > 0; d--) {
+  int64_t nnz = 0, left = ncols / 16 > 0 ? ncols / 16 : 1, covered = 0;
+  for (aijt_int d = 1; d <= max_degree; d++) nnz += (int64_t)count[d] * d;
+  for (aijt_int d = max_degree; d > 0 && left > 0; d--) { /* the top ncols / 16 columns */
     int64_t take = count[d] < left ? count[d] : left;
     covered += take * d;
     left -= take;
@@ -95,22 +94,17 @@ static double top_share(const aijt_int *count, aijt_int max_degree, aijt_int nco
 static double sampled_top_share(const aijt_csr *A, aijt_int stride)
 {
   aijt_int max_degree, *deg = column_degrees(A, stride, &max_degree), *count = deg ? degree_counts(deg, A->ncols, max_degree) : NULL;
-  int64_t  nnz = 0;
-  double   share;
+  double   share = count ? aijt_col_share_of(count, max_degree, A->ncols) : -1.0;
 
-  for (aijt_int d = 1; count && d <= max_degree; d++) nnz += (int64_t)count[d] * d;
-  share = count ? top_share(count, max_degree, A->ncols, nnz) : -1.0;
   free(deg);
   free(count);
   return share;
 }
 
-/* Columns of degree at least min_degree, at least 1; all of them where labels nhot + c would not fit
-   aijt_int. */
-static aijt_int hot_count(const aijt_int *deg, aijt_int ncols, aijt_int min_degree)
+aijt_int aijt_col_hot_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols, aijt_int min_degree)
 {
   aijt_int n = 0;
-  for (aijt_int j = 0; j < ncols; j++) n += deg[j] >= min_degree;
+  for (aijt_int d = min_degree > 0 ? min_degree : 0; d <= max_degree; d++) n += count[d];
   if (n < 1) n = 1;
   return ncols > AIJT_INT_MAX - n ? ncols : n;
 }
@@ -138,22 +132,37 @@ static int banded_below_share(const aijt_csr *A, aijt_int stride, int nd)
   return nd >= 0 && nnz > 0 && (double)top * (double)nd < AIJT_COLS_MIN_SHARE * (double)nnz;
 }
 
+int aijt_col_order_start(const aijt_csr *A, const aijt_rules *R, int nd, const aijt_plan *p, aijt_int *stride)
+{
+  *stride = 0;
+  if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return 0;
+  if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return 0;
+  for (int s = 0; s < p->nstrips; s++)
+    if (p->strips[s].format == AIJT_DIA || p->strips[s].format == AIJT_PANEL) return 0;
+  if (R->col_order == AIJT_COLS_AUTO) { /* the test on about 4 entries per column: matrices it rejects are never counted whole */
+    const aijt_int per4 = (aijt_int)(p->nnz / (4.0 * (double)A->ncols));
+    *stride             = per4 > 1 ? per4 : 1;
+    if (banded_below_share(A, *stride, nd)) return 0;
+  }
+  return 1;
+}
+
+int aijt_col_share_passes(double share)
+{
+  return share >= AIJT_COLS_MIN_SHARE;
+}
+
 aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, int nd, aijt_plan *p)
 {
-  aijt_int *deg = NULL, *count = NULL, max_degree;
+  aijt_int *deg = NULL, *count = NULL, max_degree, stride;
   aijt_err  err = AIJT_OK;
 
   aijt_plan_drop_col_order(p);
-  if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return AIJT_OK;
-  if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return AIJT_OK;
-  for (int s = 0; s < p->nstrips; s++)
-    if (p->strips[s].format == AIJT_DIA || p->strips[s].format == AIJT_PANEL) return AIJT_OK;
-  if (R->col_order == AIJT_COLS_AUTO) { /* the test on about 4 entries per column: matrices it rejects are never counted whole */
-    const aijt_int per4 = (aijt_int)(p->nnz / (4.0 * (double)A->ncols)), stride = per4 > 1 ? per4 : 1;
-    if (banded_below_share(A, stride, nd)) return AIJT_OK;
+  if (!aijt_col_order_start(A, R, nd, p, &stride)) return AIJT_OK;
+  if (stride) {
     const double share = sampled_top_share(A, stride);
     if (share < 0) return AIJT_ERR_MEM;
-    if (share < AIJT_COLS_MIN_SHARE) return AIJT_OK;
+    if (!aijt_col_share_passes(share)) return AIJT_OK;
   }
   if (!(deg = column_degrees(A, 1, &max_degree)) || !(count = degree_counts(deg, A->ncols, max_degree))) {
     err = AIJT_ERR_MEM;
@@ -163,6 +172,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, int nd,
     err = AIJT_ERR_MEM;
     goto done;
   }
+  p->col_hot = aijt_col_hot_of(count, max_degree, A->ncols, R->col_hot_degree);
   /* a counting sort, stable: count[d] becomes the first position of degree d, the highest first */
   for (aijt_int d = max_degree, next = 0; d >= 0; d--) {
     aijt_int n = count[d];
@@ -170,7 +180,6 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, int nd,
     next += n;
   }
   for (aijt_int j = 0; j < A->ncols; j++) p->col_pos[j] = count[deg[j]]++;
-  p->col_hot = hot_count(deg, A->ncols, R->col_hot_degree);
 done:
   free(deg);
   free(count);

@@ -272,67 +272,75 @@ static void seek(cursor *c, int64_t pos)
   }
 }
 
-/* Up to AIJT_LOCALITY_WINDOW entries from entry pos on, as sectors of x, into buf; the cursor moves past
-   the rows it finished. */
-static int collect(cursor *c, int64_t pos, aijt_int *buf)
-{
-  int      fill = 0;
-  aijt_int e    = (aijt_int)(pos - c->before);
-
-  while (c->k < c->end && fill < AIJT_LOCALITY_WINDOW) {
-    aijt_int r = c->order ? c->order[c->k] : c->k, a = c->A->rowptr[r], len = c->A->rowptr[r + 1] - a;
-    const aijt_int *pos = c->A->col_pos;
-    while (e < len && fill < AIJT_LOCALITY_WINDOW) { /* 4 doubles to a 32-byte sector */
-      aijt_int col = c->A->colidx[a + e++];
-      buf[fill++]  = (pos ? aijt_col_label(pos, c->A->col_hot, col) : col) >> 2;
-    }
-    if (e < len) break;
-    c->before += len;
-    c->k++;
-    e = 0;
-  }
-  return fill;
-}
-
 /* Window w starts at entry w total / nwin, or where window w - 1 ended if that is later; the last may
    be cut short by the range's end. */
-static double windows(cursor *c, int64_t total, int max_windows)
+static int place(cursor *c, int64_t total, int max_windows, aijt_window *w)
 {
-  aijt_int buf[AIJT_LOCALITY_WINDOW];
-  int64_t  at = 0;
-  double   distinct = 0, entries = 0;
-  int      nwin = (int)(total / AIJT_LOCALITY_WINDOW);
+  int64_t at = 0;
+  int     nwin = (int)(total / AIJT_LOCALITY_WINDOW), n = 0;
 
   if (!total) return 0;
   if (nwin > max_windows) nwin = max_windows;
   if (nwin < 1) nwin = 1;
-  for (int w = 0; w < nwin; w++) {
-    int64_t start = (int64_t)((double)w * (double)total / (double)nwin);
+  for (int q = 0; q < nwin; q++) {
+    int64_t start = (int64_t)((double)q * (double)total / (double)nwin);
     if (start < at) start = at;
     if (start >= total) break;
     seek(c, start);
-    int fill = collect(c, start, buf);
-    distinct += distinct_sectors(buf, fill);
-    entries += fill;
-    at = start + fill;
-    if (fill < AIJT_LOCALITY_WINDOW) break;
+    w[n].k = c->k;
+    w[n].e = (aijt_int)(start - c->before);
+    w[n].n = (int)(total - start < AIJT_LOCALITY_WINDOW ? total - start : AIJT_LOCALITY_WINDOW);
+    at     = start + w[n].n;
+    if (w[n++].n < AIJT_LOCALITY_WINDOW) break;
   }
-  return entries > 0 ? distinct / entries : 0;
+  return n;
 }
+
+int aijt_window_sectors(const aijt_csr *A, const aijt_int *order, const aijt_window *w)
+{
+  aijt_int        buf[AIJT_LOCALITY_WINDOW];
+  const aijt_int *pos  = A->col_pos;
+  int             fill = 0;
+
+  for (aijt_int k = w->k, e = w->e; k < A->nrows && fill < w->n; k++, e = 0) {
+    aijt_int r = order ? order[k] : k, a = A->rowptr[r], len = A->rowptr[r + 1] - a;
+    while (e < len && fill < w->n) { /* 4 doubles to a 32-byte sector */
+      aijt_int col = A->colidx[a + e++];
+      buf[fill++]  = (pos ? aijt_col_label(pos, A->col_hot, col) : col) >> 2;
+    }
+  }
+  return (int)distinct_sectors(buf, fill);
+}
+
+double aijt_locality_of(const aijt_window *w, const int *distinct, int n)
+{
+  double sectors = 0, entries = 0;
+  for (int q = 0; q < n; q++) {
+    sectors += distinct[q];
+    entries += w[q].n;
+  }
+  return entries > 0 ? sectors / entries : 0;
+}
+
+#define MAX_WINDOWS 64 /* callers ask for 8 or 16 */
 
 double aijt_locality(const aijt_csr *A, const aijt_int *order, aijt_int begin, aijt_int end, int max_windows)
 {
-  cursor  c     = {A, order, NULL, begin, end, 0, 0, 0};
-  int64_t total = 0;
+  cursor      c     = {A, order, NULL, begin, end, 0, 0, 0};
+  int64_t     total = 0;
+  aijt_window w[MAX_WINDOWS];
+  int         distinct[MAX_WINDOWS], n;
 
   for (aijt_int k = begin; k < end; k++) total += row_len(&c, k);
-  return windows(&c, total, max_windows);
+  n = place(&c, total, max_windows < MAX_WINDOWS ? max_windows : MAX_WINDOWS, w);
+  for (int q = 0; q < n; q++) distinct[q] = aijt_window_sectors(A, order, &w[q]);
+  return aijt_locality_of(w, distinct, n);
 }
 
-double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows)
+int aijt_locality_windows(const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows, aijt_window *w)
 {
-  cursor c = {A, order, count, begin, end, first_len, begin + count[first_len], 0};
-  return windows(&c, total, max_windows);
+  cursor c = {NULL, NULL, count, begin, end, first_len, begin + count[first_len], 0};
+  return place(&c, total, max_windows, w);
 }
 
 /* The model's fastest streaming rate, ns per byte: over the CSR kernels' local points of rows of 64

@@ -39,21 +39,29 @@ static int length_class(aijt_int len)
 }
 
 /* Rows of one length are consecutive in the sorted order, and a class is a range of lengths: each bucket
-   is a few runs of count[], and no row is visited but those the locality windows read. */
-aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **out, int *nb)
+   is a few runs of count[], and no row is visited but those the locality windows read, all windows of
+   all buckets in one call of the source. */
+#define BUCKET_WINDOWS 8
+
+aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p, const aijt_int *count, aijt_int max_len, aijt_bucket **out, int *nb)
 {
-  int          cap = 64, n = 0;
+  int          cap = 64, n = 0, nw = 0;
   aijt_bucket *b   = (aijt_bucket *)malloc((size_t)cap * sizeof(aijt_bucket));
   aijt_int     at  = 0; /* plan position */
+  aijt_window *w   = NULL;
+  int         *first = NULL, *distinct = NULL; /* bucket q's windows: [first[q], first[q + 1]) */
+  aijt_err     err = AIJT_OK;
 
+  *out = NULL;
+  *nb  = 0;
   if (!b) return AIJT_ERR_MEM;
-  for (aijt_int len = max_len; len >= 0 && at < A->nrows;) {
+  for (aijt_int len = max_len; len >= 0 && at < p->nrows;) {
     if (!count[len]) {
       len--;
       continue;
     }
     int      cls = length_class(len);
-    aijt_int first = len, last = len, rows = 0;
+    aijt_int first_len = len, last = len, rows = 0;
     int64_t  nnz = 0;
     for (; len >= 0 && (!count[len] || length_class(len) == cls); len--)
       if (count[len]) {
@@ -64,23 +72,104 @@ aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt
     if (n == cap) {
       aijt_bucket *g = (aijt_bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(aijt_bucket));
       if (!g) {
-        free(b);
-        return AIJT_ERR_MEM;
+        err = AIJT_ERR_MEM;
+        goto done;
       }
       b = g;
     }
     b[n].begin   = at;
     b[n].end     = at + rows;
     b[n].nnz     = (aijt_int)nnz;
-    b[n].max_len = first; /* sorted: the first row is the longest, the last the shortest */
+    b[n].max_len = first_len; /* sorted: the first row is the longest, the last the shortest */
     b[n].min_len = last;
-    b[n].d       = aijt_locality_sorted(A, order, count, at, at + rows, first, nnz, 8);
+    b[n].d       = 0;
     n++;
     at += rows;
+  }
+  w        = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
+  distinct = (int *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(int));
+  first    = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  if (!w || !distinct || !first) {
+    err = AIJT_ERR_MEM;
+    goto done;
+  }
+  for (int q = 0; q < n; q++) {
+    first[q] = nw;
+    nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
+  }
+  first[n] = nw;
+  if (nw && (err = src->sectors(src->ctx, p, w, nw, distinct))) goto done;
+  for (int q = 0; q < n; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
+done:
+  free(w);
+  free(distinct);
+  free(first);
+  if (err) {
+    free(b);
+    return err;
   }
   *out = b;
   *nb  = n;
   return AIJT_OK;
+}
+
+aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **b, int *nb)
+{
+  aijt_plan        p;
+  aijt_plan_source src;
+
+  memset(&p, 0, sizeof(p));
+  p.nrows   = A->nrows;
+  p.ncols   = A->ncols;
+  p.order   = (aijt_int *)order;
+  p.col_pos = (aijt_int *)A->col_pos;
+  p.col_hot = A->col_hot;
+  aijt_plan_source_host(A, &src);
+  return aijt_model_buckets_from(&src, &p, count, max_len, b, nb);
+}
+
+/* ---- the host's source: A's own arrays */
+
+static aijt_err host_lengths(void *ctx, aijt_features *f, aijt_int **count)
+{
+  const aijt_csr *A = (const aijt_csr *)ctx;
+  aijt_features_compute(A, f);
+  return aijt_length_counts(A, f->max_len, count);
+}
+
+static int host_diagonals(void *ctx, int max, aijt_int *offsets)
+{
+  return aijt_diagonals((const aijt_csr *)ctx, max, offsets);
+}
+
+static aijt_err host_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
+{
+  return aijt_plan_order_columns((const aijt_csr *)ctx, R, nd, p);
+}
+
+static aijt_err host_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order)
+{
+  return aijt_order_from_counts((const aijt_csr *)ctx, max_len, count, order);
+}
+
+static aijt_err host_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
+{
+  aijt_csr A = *(const aijt_csr *)ctx; /* read through the plan's column order */
+  A.col_pos  = p->col_pos;
+  A.col_hot  = p->col_hot;
+  for (int q = 0; q < n; q++) distinct[q] = aijt_window_sectors(&A, p->order, &w[q]);
+  return AIJT_OK;
+}
+
+void aijt_plan_source_host(const aijt_csr *A, aijt_plan_source *src)
+{
+  memset(src, 0, sizeof(*src));
+  src->ctx       = (void *)A;
+  src->lengths   = host_lengths;
+  src->diagonals = host_diagonals;
+  src->columns   = host_columns;
+  src->rows      = host_rows;
+  src->sectors   = host_sectors;
 }
 
 /* The kernels a strip may use: the model's, of allowed formats (DIA apart). */
@@ -243,28 +332,29 @@ done:
 }
 
 /* Steps 2 to 4 on the sorted plan p (count: its rows of each length). */
-static aijt_err split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
+static aijt_err split(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
 {
   aijt_bucket *b  = NULL;
   int          nb = 0;
   aijt_err     err;
 
   *predicted = INFINITY;
-  if ((err = aijt_model_buckets(A, p->order, count, p->features.max_len, &b, &nb))) return err;
+  if ((err = aijt_model_buckets_from(src, p, count, p->features.max_len, &b, &nb))) return err;
   err = aijt_model_split(A, R, m, b, nb, p, cap, predicted);
   free(b);
   return err;
 }
 
 /* Step 5: the predicted time of the whole matrix as one DIA strip (INFINITY when it cannot be one). */
-static double dia_us(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, int *nd)
+static double dia_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, int *nd)
 {
   aijt_int                 offsets[AIJT_DIA_MAX_DIAGS];
   const aijt_model_kernel *k = aijt_model_kernel_find(m, AIJT_DIA, 0);
 
   *nd = -1;
   if (!k || !(R->allowed & AIJT_FORMAT_BIT(AIJT_DIA)) || A->nrows == 0) return INFINITY;
-  *nd = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);
+  *nd = src->diagonals(src->ctx, AIJT_DIA_MAX_DIAGS, offsets);
+  if (*nd < -1) return NAN; /* the device failed */
   if (*nd < 0 || (double)*nd * (double)A->nrows >= (double)INT32_MAX) return INFINITY;
   double ns = aijt_model_row_ns(k, *nd > 0 ? (double)*nd : 1, 0);
   return ns < 0 ? INFINITY : m->launch_us + m->strip_us + (double)A->nrows * ns * 1e-3;
@@ -282,8 +372,14 @@ static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan
 
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
+  aijt_plan_source src;
+  aijt_plan_source_host(A, &src);
+  return aijt_plan_model_from(A, &src, rules, m, out);
+}
+
+aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
+{
   aijt_plan *p = NULL;
-  aijt_csr   Ac = *A; /* A, read through the plan's column order */
   aijt_int  *count = NULL;
   int        cap = 0, nd;
   double     predicted, dia, panel;
@@ -294,18 +390,20 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
   if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || rules->allowed == AIJT_FORMAT_BIT(AIJT_PANEL)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
-  if ((err = aijt_plan_start(A, &p))) return err;
-  dia = dia_us(A, rules, m, &nd);
-  if ((err = aijt_plan_order_columns(A, rules, nd, p))) goto fail;
-  Ac.col_pos = p->col_pos; /* the strips' locality as they will read x */
-  Ac.col_hot = p->col_hot;
+  if ((err = aijt_plan_new(A, &p))) return err;
+  if ((err = src->lengths(src->ctx, &p->features, &count))) goto fail;
+  dia = dia_us(A, src, rules, m, &nd);
+  if (isnan(dia)) {
+    err = AIJT_ERR_DEVICE;
+    goto fail;
+  }
+  if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = panel_us(rules, m, p, &ps);
-  if ((err = aijt_length_counts(A, p->features.max_len, &count))) goto fail;
   if (A->nrows > 1) {
-    if ((err = aijt_order_from_counts(A, p->features.max_len, count, &p->order))) goto fail;
+    if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
     p->sorted = 1;
   }
-  err = split(&Ac, rules, m, p, count, &cap, &predicted);
+  err = split(A, src, rules, m, p, count, &cap, &predicted);
   free(count);
   count = NULL;
   if (err) goto fail;
@@ -341,6 +439,7 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
     aijt_plan_destroy(&p);
     return aijt_plan_rules(A, rules, out);
   }
+  if (src->fetch && (err = src->fetch(src->ctx, p))) goto fail; /* the order and column order the plan keeps */
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:

@@ -20,6 +20,8 @@ const char *aijt_err_string(aijt_err err)
     return "padded layout does not fit the index type";
   case AIJT_ERR_FORMAT:
     return "unknown or disallowed format";
+  case AIJT_ERR_DEVICE:
+    return "a GPU call failed";
   }
   return "unknown error";
 }

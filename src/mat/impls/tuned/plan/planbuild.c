@@ -26,7 +26,7 @@ int aijt_long_parts(int block, aijt_int rows, aijt_int max_len)
   return (int)(parts < 1 ? 1 : parts > 1024 ? 1024 : parts);
 }
 
-aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan)
+aijt_err aijt_plan_new(const aijt_csr *A, aijt_plan **plan)
 {
   aijt_plan *p = (aijt_plan *)calloc(1, sizeof(aijt_plan));
   *plan        = p;
@@ -34,8 +34,14 @@ aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan)
   p->nrows = A->nrows;
   p->ncols = A->ncols;
   p->nnz   = A->nrows ? A->rowptr[A->nrows] : 0;
-  aijt_features_compute(A, &p->features);
   return AIJT_OK;
+}
+
+aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan)
+{
+  aijt_err err = aijt_plan_new(A, plan);
+  if (!err) aijt_features_compute(A, &(*plan)->features);
+  return err;
 }
 
 aijt_err aijt_plan_append(aijt_plan *p, int *cap, const aijt_strip *s)

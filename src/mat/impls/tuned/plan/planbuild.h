@@ -16,14 +16,30 @@ int aijt_long_parts(int block, aijt_int rows, aijt_int max_len);
 aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count);
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
 
-/* aijt_locality over plan positions [begin, end) of rows sorted by length, which begin with the rows of
-   length first_len and hold total entries: count (aijt_length_counts) places the windows without a
-   walk over the rows before them.  Bit for bit aijt_locality's value. */
-double aijt_locality_sorted(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows);
+/* The windows of aijt_locality over plan positions [begin, end) of rows sorted by length, which begin
+   with the rows of length first_len and hold total entries, into w (room for max_windows): count
+   (aijt_length_counts) places them without a walk over the rows.  Returns how many. */
+int aijt_locality_windows(const aijt_int *count, aijt_int begin, aijt_int end, aijt_int first_len, int64_t total, int max_windows, aijt_window *w);
+/* Distinct sectors in window w of A's rows in order (NULL: natural), read through A's column order. */
+int aijt_window_sectors(const aijt_csr *A, const aijt_int *order, const aijt_window *w);
+/* The feature from its windows' distinct sectors: their sum over the sum of their entries. */
+double aijt_locality_of(const aijt_window *w, const int *distinct, int n);
 
 /* The first n distinct offsets col - row met row by row (fewer when A has fewer), ascending: when the
    count is known (a DIA plan's width), the rest of the matrix need not be read for them. */
 int aijt_diagonals_first(const aijt_csr *A, int n, aijt_int *offsets);
+
+/* The column order in steps (colorder.c), which a GPU source takes with its own counts:
+   aijt_col_order_start: whether the plan may get one (0: no), and *stride, the auto test's sample of
+   one row in stride (0: no test); aijt_col_sample_runs: that sample's runs of *take rows every *run rows;
+   aijt_col_share_of: the share of the sample's entries in its top ncols / 16 columns, from count[d],
+   the columns of degree d in [0, max_degree]; aijt_col_share_passes: whether the test passes;
+   aijt_col_hot_of: the hot columns' count from the whole matrix's degree counts. */
+int      aijt_col_order_start(const aijt_csr *A, const aijt_rules *R, int nd, const aijt_plan *p, aijt_int *stride);
+void     aijt_col_sample_runs(aijt_int nrows, aijt_int stride, int64_t *run, int64_t *take);
+double   aijt_col_share_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols);
+int      aijt_col_share_passes(double share);
+aijt_int aijt_col_hot_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols, aijt_int min_degree);
 
 /* PANEL (panel.c): entries per row and panel; whether the whole matrix is worth a PANEL strip by the
    rules (wide enough, rows full enough); the strip itself, for rows in natural order (AIJT_ERR_OVERFLOW
@@ -38,8 +54,9 @@ double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int nco
 /* The plan's column order and hot count dropped: columns read as they are (colorder.c). */
 void aijt_plan_drop_col_order(aijt_plan *plan);
 
-/* A new plan for A: sizes and features, no strips, natural order. */
+/* A new plan for A: sizes and features, no strips, natural order (aijt_plan_new: no features). */
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
+aijt_err aijt_plan_new(const aijt_csr *A, aijt_plan **plan);
 
 /* Append strip s (its tail entries count into the plan's); *cap is the room in plan->strips. */
 aijt_err aijt_plan_append(aijt_plan *plan, int *cap, const aijt_strip *s);
@@ -51,6 +68,9 @@ typedef struct {
   double   d; /* locality feature */
 } aijt_bucket;
 
+/* Step 2 from a source (aijtmodel.h): the length classes of plan p's rows sorted by length (count and
+   max_len as aijt_length_counts has them), each with its locality feature. */
+aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p, const aijt_int *count, aijt_int max_len, aijt_bucket **b, int *nb);
 /* Step 2: the length classes of the rows sorted by length (order, or the natural order of a matrix of
    at most one row; count and max_len as aijt_length_counts has them), each with its locality feature. */
 aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **b, int *nb);
