@@ -79,7 +79,7 @@ PLAN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC))
 $(BUILD)/tests/kernels/test_kernels: kernels/tests/test_kernels.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  NVCC $<"
-	@$(NVCC) $(NVFLAGS) $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
+	@$(NVCC) $(NVFLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' $< $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -138,7 +138,7 @@ BENCH_SCALING_OBJ := $(BUILD)/obj/bench/bench_scaling.o $(BUILD)/obj/bench/gen/m
 
 .PHONY: bench bench-gen bench-setup
 ifeq ($(PETSC_HAVE_CUDA),1)
-bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check
+bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check $(BUILD)/bench/bench_plan_gpu
 else
 bench:
 	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
@@ -184,6 +184,15 @@ $(BUILD)/bench/bench_setup: bench/bench_setup.c bench/gen/matgen.c $(PLAN_SRC) $
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
 	@cc -std=c99 $(SETUP_OPT) -g -Wall -Wextra -Wno-unused-parameter -D_POSIX_C_SOURCE=200809L $(INDEX_FLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -I$(PLAN_DIR) -Ibench/gen $(filter %.c,$^) -lm -o $@
+
+# bench_plan_gpu: the model planner on the host and on the GPU against one product (no PETSc; nvcc)
+.PHONY: bench-plan-gpu
+bench-plan-gpu: $(BUILD)/bench/bench_plan_gpu
+$(BUILD)/bench/bench_plan_gpu: bench/bench_plan_gpu.cu bench/gen/matgen.c $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard bench/gen/*.h $(PLAN_DIR)/*.h kernels/*.h)
+	@mkdir -p $(dir $@) $(BUILD)/obj/bench/plain
+	@echo "  NVCC $<"
+	@cc -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -c bench/gen/matgen.c -o $(BUILD)/obj/bench/plain/matgen.o
+	@$(NVCC) $(NVFLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -Ibench/gen $< $(BUILD)/obj/bench/plain/matgen.o $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
 
 deps:
 	@bash config/install-deps.sh

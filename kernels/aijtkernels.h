@@ -25,7 +25,7 @@
 */
 #pragma once
 
-/* aijtplan.h has no extern "C" guard: include its system headers first so that they are not wrapped. */
+/* The planner's headers have no extern "C" guard: include their system headers first so that they are not wrapped. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@
 extern "C" {
 #endif
 
-#include "aijtplan.h"
+#include "aijtmodel.h"
 
 /* One strip on the device: the arrays of an aijt_layout (device pointers) and the launch parameters
    of its aijt_strip.  Fields a format does not use are ignored. */
@@ -150,6 +150,13 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build, 0.0 for padding.  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
+
+/* The model planner with its passes over rows and entries on the GPU (plan_gpu.cu): aijt_plan_model's
+   plan of host CSR A, bit for bit, from D, a device copy of A's row offsets and columns (values unused);
+   A gives the sizes, the rules' plans where the model cannot plan, and a few row offsets.  Set-up code:
+   it allocates on the stream and waits for it after each pass.  AIJT_ERR_DEVICE when a CUDA call failed,
+   with its error in *cerr (else cudaSuccess). */
+aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr);
 
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot
    columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */

@@ -435,6 +435,91 @@ done:
   return ok;
 }
 
+/* ---------------------------------------------------------------- the planner's GPU source */
+
+/* The model planner on the device (aijt_dev_plan_model) against the host (aijt_plan_model): the same
+   plan, strip for strip (predictions included), the same order, column order and features. */
+static int same_features(const aijt_features *a, const aijt_features *b)
+{
+  return a->nrows == b->nrows && a->nnz == b->nnz && a->min_len == b->min_len && a->max_len == b->max_len && a->empty_rows == b->empty_rows && a->mean_len == b->mean_len && a->std_len == b->std_len;
+}
+
+static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, char *info, size_t info_len)
+{
+  aijt_csr     csr = {A->nrows, A->ncols, A->rowptr, A->colidx, NULL, NULL, 0};
+  aijt_plan   *host = NULL, *dev = NULL;
+  aijt_int    *rowptr = NULL, *colidx = NULL;
+  const size_t nnz = (size_t)A->rowptr[A->nrows];
+  cudaError_t  cerr = cudaSuccess;
+  aijt_err     he, de = AIJT_ERR_ARG;
+  int          ok;
+
+  snprintf(info, info_len, "-");
+  he = aijt_plan_model(&csr, R, m, &host);
+  ok = aijt_cuda_ok(cudaMalloc((void **)&rowptr, ((size_t)A->nrows + 1) * sizeof(aijt_int)), "cudaMalloc rowptr") && aijt_cuda_ok(cudaMalloc((void **)&colidx, (nnz + 1) * sizeof(aijt_int)), "cudaMalloc colidx");
+  ok = ok && aijt_cuda_ok(cudaMemcpy(rowptr, A->rowptr, ((size_t)A->nrows + 1) * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy rowptr");
+  ok = ok && aijt_cuda_ok(cudaMemcpy(colidx, A->colidx, nnz * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy colidx");
+  if (ok) {
+    aijt_dev_csr D = {A->nrows, A->ncols, (aijt_int)nnz, rowptr, colidx, NULL};
+    de             = aijt_dev_plan_model(&csr, &D, R, m, stream, &dev, &cerr);
+    ok             = aijt_cuda_ok(cerr, "aijt_dev_plan_model");
+  }
+  if (ok && (he != de || (he == AIJT_OK && (!aijt_plan_equal(host, dev) || host->sorted != dev->sorted || !same_features(&host->features, &dev->features))))) {
+    printf("  host plan (%s) and device plan (%s) differ\n", aijt_err_string(he), aijt_err_string(de));
+    if (host) aijt_plan_print(host, stdout);
+    if (dev) aijt_plan_print(dev, stdout);
+    ok = 0;
+  }
+  if (ok && host) {
+    aijt_int ns[AIJT_NFORMATS], nr[AIJT_NFORMATS], nz[AIJT_NFORMATS];
+    size_t   used = 0;
+    aijt_plan_summary(host, ns, nr, nz);
+    info[0] = 0;
+    for (int f = 0; f < AIJT_NFORMATS && used < info_len; f++)
+      if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
+    if (used < info_len) snprintf(info + used, info_len - used, "%s%s", host->col_pos ? " cols" : "", host->sorted ? " sorted" : "");
+  }
+  ok = aijt_cuda_ok(cudaFree(rowptr), "cudaFree rowptr") && ok;
+  ok = aijt_cuda_ok(cudaFree(colidx), "cudaFree colidx") && ok;
+  aijt_plan_destroy(&host);
+  aijt_plan_destroy(&dev);
+  return ok;
+}
+
+/* Every matrix under the model planner's rule sets, with each shipped model. */
+static void plan_gpu_tests(matrix *mats, int nmats, cudaStream_t stream, int *passed, int *failed)
+{
+  static const char *const models[] = {"NVIDIA-H100-80GB-HBM3.model", "NVIDIA-H200.model"};
+  for (int q = 0; q < 2; q++) {
+    char       path[1024], why[256];
+    aijt_model model;
+    snprintf(path, sizeof(path), "%s/%s", AIJT_MODEL_DIR, models[q]);
+    if (aijt_model_load(path, &model, why, sizeof(why))) {
+      printf("FAIL plan on the GPU: model %s: %s\n", path, why);
+      (*failed)++;
+      continue;
+    }
+    for (int v = 0; v < 7; v++) {
+      aijt_rules  R;
+      const char *what[] = {"default", "cols=degree", "cols=natural", "cols=degree hot=all", "no dia, no panel", "csr sell", "empty free"};
+      aijt_rules_default(&R);
+      if (v == 1 || v == 3) R.col_order = AIJT_COLS_DEGREE;
+      if (v == 2) R.col_order = AIJT_COLS_NATURAL;
+      if (v == 3) R.col_hot_degree = 0;
+      if (v == 4) R.allowed &= ~(AIJT_FORMAT_BIT(AIJT_DIA) | AIJT_FORMAT_BIT(AIJT_PANEL));
+      if (v == 5) R.allowed = AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_SELL);
+      if (v == 6) R.empty_free = 1;
+      for (int k = 0; k < nmats; k++) {
+        char info[160];
+        int  ok = plan_gpu_case(&mats[k], &R, &model, stream, info, sizeof(info));
+        printf("%s plan on the GPU %-17s %-28s | %-22s | %s\n", ok ? "PASS" : "FAIL", mats[k].name, models[q], what[v], info);
+        if (ok) (*passed)++;
+        else (*failed)++;
+      }
+    }
+  }
+}
+
 /* ---------------------------------------------------------------- API checks */
 
 static int api_checks(cudaStream_t stream)
@@ -545,6 +630,36 @@ int main(void)
      PANEL strip of 5 row groups, the last one short */
   for (aijt_int i = 0; i < 3000; i++) len[i] = 90 + (aijt_int)(rnd() % 21);
   mats[nmats++] = make("lp_like_5_panels", 3000, 30000, len);
+
+  plan_gpu_tests(mats, nmats, stream, &passed, &failed);
+  { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
+       stencil (DIA), uniform random rows */
+    matrix big[3];
+    static aijt_int blen[300000];
+    big[0].name = "power_law_cols";
+    big[0].nrows = big[0].ncols = 300000;
+    big[0].rowptr = (aijt_int *)malloc(300001 * sizeof(aijt_int));
+    big[0].colidx = (aijt_int *)malloc(300000 * 12 * sizeof(aijt_int));
+    big[0].values = NULL;
+    big[0].rowptr[0] = 0;
+    for (aijt_int i = 0; i < 300000; i++) { /* 1 to 12 columns, each at u^8 of the way: the first sixteenth holds ~70% */
+      aijt_int l = 1 + (aijt_int)(rnd() % 12), k = big[0].rowptr[i], *c = big[0].colidx + k, n = 0;
+      for (aijt_int j = 0; j < l; j++) {
+        double   u = (double)(rnd() % 1000000) / 1e6, u2 = u * u, u4 = u2 * u2;
+        aijt_int x = (aijt_int)(300000.0 * u4 * u4), p = n;
+        while (p > 0 && c[p - 1] > x) p--; /* sorted, without repeats */
+        if (p > 0 && c[p - 1] == x) continue;
+        memmove(c + p + 1, c + p, (size_t)(n - p) * sizeof(aijt_int));
+        c[p] = x, n++;
+      }
+      big[0].rowptr[i + 1] = k + n;
+    }
+    big[1] = make_stencil("stencil_3d_64", 64, 64, 64, 0);
+    for (aijt_int i = 0; i < 300000; i++) blen[i] = 20 + (aijt_int)(rnd() % 27);
+    big[2] = make("random_300k", 300000, 300000, blen);
+    plan_gpu_tests(big, 3, stream, &passed, &failed);
+    for (int b = 0; b < 3; b++) matrix_free(&big[b]);
+  }
 
   make_rulesets();
   for (int m = 0; m < nmats; m++) {

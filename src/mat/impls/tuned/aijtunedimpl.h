@@ -13,6 +13,7 @@ typedef struct {
   PetscBool  host_strips; /* run MatMult on host vectors through the strips' host reference */
   PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  gpu_build;   /* with gpu_strips, build the layouts' slots on the GPU from the uploaded CSR */
+  PetscBool  gpu_plan;    /* with gpu_build and a model, the model planner's passes over the CSR run on the GPU */
   PetscBool  dia_codes;   /* with gpu_strips, DIA strips of few distinct values read one-byte codes (kernels/dia_codes.cu) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
@@ -44,6 +45,7 @@ typedef struct {
   PetscInt            nonzero_rows;
   PetscInt            plans_made;
   AIJTunedDevice      dev;
+  aijt_int           *dev_rowptr, *dev_colidx; /* the CSR's structure on the GPU, from planning to the GPU build */
 } Mat_SeqAIJTuned;
 
 typedef struct {
@@ -96,4 +98,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, PetscBool, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 #endif

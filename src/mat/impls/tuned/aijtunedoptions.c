@@ -7,6 +7,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->host_strips  = PETSC_FALSE;
   s->gpu_strips   = PETSC_TRUE;
   s->gpu_build    = PETSC_TRUE;
+  s->gpu_plan     = PETSC_TRUE;
   s->dia_codes    = PETSC_TRUE;
   s->from_options = PETSC_FALSE;
   s->model_planner = PETSC_TRUE;
@@ -36,6 +37,8 @@ PetscErrorCode MatAIJTunedCheck(aijt_err err)
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_MEM, "aijtuned planner: %s", aijt_err_string(err));
   case AIJT_ERR_OVERFLOW:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: %s; allow csr in -mat_aijtuned_formats", aijt_err_string(err));
+  case AIJT_ERR_DEVICE:
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_GPU, "aijtuned planner: %s", aijt_err_string(err));
   case AIJT_ERR_FORMAT:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: the formats in -mat_aijtuned_formats cannot hold this matrix (dia alone needs at most %d diagonals); allow csr", AIJT_DIA_MAX_DIAGS);
   default:
@@ -93,6 +96,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_host_strips", "With host vectors, run MatMult through the strips' host reference", "MATAIJTUNED", s->host_strips, &s->host_strips, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_strips", "With CUDA vectors, run MatMult through the strips' kernels (false: the base type's kernel)", "MATAIJTUNED", s->gpu_strips, &s->gpu_strips, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_build", "Build the strips' layouts on the GPU from the uploaded matrix (false: on the host, then upload them)", "MATAIJTUNED", s->gpu_build, &s->gpu_build, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_plan", "With the GPU build and a model, the model planner reads the matrix on the GPU (the same plan; false: on the host)", "MATAIJTUNED", s->gpu_plan, &s->gpu_plan, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_dia_codes", "On the GPU, a DIA strip whose entries hold at most 255 distinct values reads a one-byte code per entry instead of the value (the same sums)", "MATAIJTUNED", s->dia_codes, &s->dia_codes, NULL));
   ival = (PetscInt)R->long_row;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_long_row", "Rules planner: Rows with at least this many entries are long (T_LONG)", "MATAIJTUNED", ival, &ival, NULL, 1));

@@ -62,6 +62,7 @@ static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
 #endif
   aijt_layouts_destroy(&ctx->layouts);
   aijt_plan_destroy(&ctx->plan);
@@ -180,15 +181,26 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscBool         skeleton;
 
     PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
+#if defined(PETSC_HAVE_CUDA)
+    PetscBool gpu_plan;
+    PetscCall(MatSeqAIJTunedCUDAPlanStart(A, ctx, &csr, (PetscBool)!!model, &gpu_plan)); /* the structure up for the GPU planner */
+#endif
     /* AIJTunedBuild logs where the slots are built: here, or on the GPU at the first product (the
        skeleton, O(rows), counts as planning) */
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Plan, A, 0, 0, 0));
-    err      = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
+#if defined(PETSC_HAVE_CUDA)
+    if (gpu_plan) PetscCall(MatSeqAIJTunedCUDAPlanModel(ctx, &csr, model, &err));
+    else
+#endif
+      err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
     skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
     if (skeleton) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
     if (!err && !skeleton) PetscCall(BuildHostSlots(A, ctx, &csr, &ctx->layouts, &err));
     if (err && ctx->plan) PetscCall(DropPlan(ctx));
+#if defined(PETSC_HAVE_CUDA)
+    if (!skeleton) PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* no GPU build reads it */
+#endif
     PetscCall(MatAIJTunedCheck(err));
     ctx->nonzero_rows = ctx->plan->features.nrows - ctx->plan->features.empty_rows; /* the planner counted them: no pass over ia again */
   }

@@ -38,6 +38,55 @@ PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
   return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build && aijt_dev_buildable(ctx->plan));
 }
 
+/* The model planner on the GPU (kernels/plan_gpu.cu) reads the CSR's structure there: PlanStart uploads it
+   (logged as AIJTunedUpload, kept for the GPU build, which then uploads only the values) and says whether
+   it applies: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on.  PlanModel then plans. */
+PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, PetscBool model, PetscBool *gpu)
+{
+  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
+  *gpu = (PetscBool)(model && ctx->settings.gpu_plan && !A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build && ctx->settings.rules.sort);
+  if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
+  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
+  PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(((size_t)csr->nrows + 1 + nnz) * idx)));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
+{
+  const aijt_dev_csr D = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
+  cudaStream_t       stream;
+  cudaError_t        cerr;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  *err = aijt_dev_plan_model(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &cerr);
+  PetscCallCUDA(cerr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  if (!ctx->dev_rowptr && !ctx->dev_colidx) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  if (ctx->dev_rowptr) PetscCallCUDA(cudaFreeAsync(ctx->dev_rowptr, stream));
+  if (ctx->dev_colidx) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
+  ctx->dev_rowptr = ctx->dev_colidx = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The next piece of n items of size s at the device address *at, which moves on. */
 static void *Take(char **at, size_t n, size_t s)
 {
@@ -89,33 +138,37 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 }
 
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
-   build alone, its values into d->values, which refreshes reuse. */
+   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse. */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
 {
   AIJTunedDevice d   = ctx->dev;
   const size_t   idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
   aijt_dev_csr   dA  = {csr->nrows, csr->ncols, (aijt_int)nnz, NULL, NULL, d->values};
-  aijt_int      *rowptr = NULL, *colidx = NULL, *pos = NULL;
+  aijt_int      *pos = NULL;
+  size_t         copied = nnz * sizeof(double);
   cudaError_t    err;
 
   PetscFunctionBegin;
-  PetscCallCUDA(cudaMallocAsync((void **)&rowptr, ((size_t)csr->nrows + 1) * idx, stream));
-  PetscCallCUDA(cudaMallocAsync((void **)&colidx, (nnz ? nnz : 1) * idx, stream));
-  PetscCallCUDA(cudaMemcpyAsync(rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
-  if (nnz) PetscCallCUDA(cudaMemcpyAsync(colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+  if (!ctx->dev_rowptr) {
+    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
+    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
+    PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
+    if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+    copied += ((size_t)csr->nrows + 1 + nnz) * idx;
+  }
   if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
   if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
     PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
+    copied += (size_t)csr->ncols * idx;
   }
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(((size_t)csr->nrows + 1) * idx + nnz * (idx + sizeof(double)) + (pos ? (size_t)csr->ncols * idx : 0))));
-  dA.rowptr = rowptr;
-  dA.colidx = colidx;
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
+  dA.rowptr = ctx->dev_rowptr;
+  dA.colidx = ctx->dev_colidx;
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-  PetscCallCUDA(cudaFreeAsync(rowptr, stream));
-  PetscCallCUDA(cudaFreeAsync(colidx, stream));
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* the build alone reads it */
   if (pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
   PetscCallCUDA(err);

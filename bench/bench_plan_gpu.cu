@@ -1,0 +1,190 @@
+/*
+   Planning in products: the model planner on the host (aijt_plan_model) and on the GPU
+   (aijt_dev_plan_model), against the time of one product of the plan it makes, on the generated suite.
+   No PETSc: the planner, the GPU build and the kernels directly.
+
+     bench_plan_gpu [-model FILE] [-reps N] [name[:size] ...]     default: the suite at its default sizes
+
+   Per matrix: the host planner's time and the GPU planner's (median of N after one untimed run; the
+   CSR's structure is on the device before, as aijtuned uploads it before planning), whether the two
+   plans are the same (strips, predictions, order, column order, features), the upload of the structure
+   (rowptr and colidx, pageable host memory, once), then the product of that plan built on the device
+   (median of 100 CUDA-event-timed calls after 10), and planning in products.  Issue 4 asks for planning
+   under about 5 products on matrices over 1M entries.
+*/
+#include "devcopy.h"
+extern "C" { /* the planner and the generators are C */
+#include "aijtmodel.h"
+#include "matgen_aijt.h"
+}
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_REPS 51
+
+static double now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *t, int n)
+{
+  qsort(t, (size_t)n, sizeof(double), cmp_double);
+  return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+static void check(cudaError_t e, const char *what)
+{
+  if (e == cudaSuccess) return;
+  fprintf(stderr, "bench_plan_gpu: %s: %s\n", what, cudaGetErrorString(e));
+  exit(1);
+}
+
+static int same_plan(const aijt_plan *a, const aijt_plan *b)
+{
+  const aijt_features *f = &a->features, *g = &b->features;
+  return aijt_plan_equal(a, b) && a->sorted == b->sorted && f->min_len == g->min_len && f->max_len == g->max_len && f->empty_rows == g->empty_rows && f->mean_len == g->mean_len && f->std_len == g->std_len;
+}
+
+/* The median time (us) of the plan's product, built on the device. */
+static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules *R, cudaStream_t stream)
+{
+  aijt_layouts    *K = NULL;
+  aijt_dev_layouts D;
+  aijt_dev_params  o = {0, 0, 0, 1};
+  double          *x, *y, t[100];
+  cudaEvent_t      e0, e1;
+
+  memset(&D, 0, sizeof(D));
+  if (!aijt_dev_buildable(P)) return -1; /* PANEL: built on the host, not timed here */
+  if (aijt_layouts_skeleton(P, A, &K) || !aijt_dev_build_on_device(P, K, A, &o, R->block, &D)) return -1;
+  check(cudaMalloc((void **)&x, ((size_t)A->ncols + 1) * sizeof(double)), "cudaMalloc x");
+  check(cudaMalloc((void **)&y, ((size_t)A->nrows + 1) * sizeof(double)), "cudaMalloc y");
+  check(cudaMemset(x, 0, ((size_t)A->ncols + 1) * sizeof(double)), "cudaMemset x");
+  check(cudaEventCreate(&e0), "cudaEventCreate"), check(cudaEventCreate(&e1), "cudaEventCreate");
+  for (int i = -10; i < 100; i++) {
+    float ms;
+    check(cudaEventRecord(e0, stream), "cudaEventRecord");
+    check(aijt_dev_spmv(&D, x, NULL, y, stream), "aijt_dev_spmv");
+    check(cudaEventRecord(e1, stream), "cudaEventRecord");
+    check(cudaEventSynchronize(e1), "cudaEventSynchronize");
+    check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
+    if (i >= 0) t[i] = 1e3 * ms;
+  }
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  cudaFree(x), cudaFree(y);
+  aijt_dev_free(&D);
+  aijt_layouts_destroy(&K);
+  return median(t, 100);
+}
+
+static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int reps, cudaStream_t stream)
+{
+  char          name[64];
+  const char   *colon = strchr(arg, ':');
+  int64_t       size  = colon ? atoll(colon + 1) : 0;
+  matgen_csr    M;
+  aijt_csr      A;
+  aijt_int     *rowptr = NULL, *colidx = NULL;
+  aijt_plan    *host = NULL, *dev = NULL;
+  double        th[MAX_REPS], tg[MAX_REPS], up, us;
+  cudaError_t   cerr = cudaSuccess;
+
+  snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - arg) : (int)strlen(arg), arg);
+  if (matgen_generate(name, size, &M) || matgen_to_aijt(&M, &A)) {
+    fprintf(stderr, "bench_plan_gpu: %s: cannot generate it\n", name);
+    return 1;
+  }
+  const size_t nnz = (size_t)A.rowptr[A.nrows];
+  check(cudaMalloc((void **)&rowptr, ((size_t)A.nrows + 1) * sizeof(aijt_int)), "cudaMalloc rowptr");
+  check(cudaMalloc((void **)&colidx, (nnz + 1) * sizeof(aijt_int)), "cudaMalloc colidx");
+  up = now();
+  check(cudaMemcpyAsync(rowptr, A.rowptr, ((size_t)A.nrows + 1) * sizeof(aijt_int), cudaMemcpyHostToDevice, stream), "upload");
+  check(cudaMemcpyAsync(colidx, A.colidx, nnz * sizeof(aijt_int), cudaMemcpyHostToDevice, stream), "upload");
+  check(cudaStreamSynchronize(stream), "upload");
+  up = now() - up;
+  aijt_dev_csr D = {A.nrows, A.ncols, (aijt_int)nnz, rowptr, colidx, NULL};
+  for (int r = -1; r < reps; r++) {
+    double t0 = now();
+    aijt_plan_destroy(&host);
+    t0 = now();
+    if (aijt_plan_model(&A, R, m, &host)) {
+      fprintf(stderr, "bench_plan_gpu: %s: host planner failed\n", name);
+      exit(1);
+    }
+    if (r >= 0) th[r] = now() - t0;
+    aijt_plan_destroy(&dev);
+    t0 = now();
+    if (aijt_dev_plan_model(&A, &D, R, m, stream, &dev, &cerr)) check(cerr, "aijt_dev_plan_model"), exit(1);
+    if (r >= 0) tg[r] = now() - t0;
+  }
+  const int same = same_plan(host, dev);
+  us = product_us(dev, &A, R, stream);
+  {
+    aijt_int n[AIJT_NFORMATS], rows[AIJT_NFORMATS], nz[AIJT_NFORMATS];
+    double   h = median(th, reps) * 1e3, g = median(tg, reps) * 1e3;
+    char     formats[64] = "";
+    aijt_plan_summary(dev, n, rows, nz);
+    for (int f = 0; f < AIJT_NFORMATS; f++)
+      if (n[f]) snprintf(formats + strlen(formats), sizeof(formats) - strlen(formats), "%s%s", formats[0] ? "," : "", aijt_format_names[f]);
+    printf("%-9s %9lld %10lld %9.3f %9.3f %-4s %9.3f %9.1f %9.1f %9.1f  %s%s\n", name, (long long)A.nrows, (long long)nnz, h, g, same ? "yes" : "NO", up * 1e3, us, us > 0 ? 1e3 * h / us : NAN, us > 0 ? 1e3 * g / us : NAN, formats, dev->col_pos ? " +cols" : "");
+  }
+  fflush(stdout);
+  aijt_plan_destroy(&host);
+  aijt_plan_destroy(&dev);
+  cudaFree(rowptr), cudaFree(colidx);
+  free((void *)A.rowptr), free((void *)A.colidx);
+  matgen_free(&M);
+  return !same;
+}
+
+int main(int argc, char **argv)
+{
+  const char  *path = AIJT_MODEL_DIR "/NVIDIA-H200.model";
+  char         why[256];
+  int          a = 1, reps = 5, fails = 0;
+  aijt_model   m;
+  aijt_rules   R;
+  cudaStream_t stream;
+
+  for (; a < argc && argv[a][0] == '-'; a++) {
+    if (!strcmp(argv[a], "-model") && a + 1 < argc) path = argv[++a];
+    else if (!strcmp(argv[a], "-reps") && a + 1 < argc) reps = atoi(argv[++a]);
+    else {
+      fprintf(stderr, "usage: bench_plan_gpu [-model FILE] [-reps N (1..%d)] [name[:size] ...]\n", MAX_REPS);
+      return 2;
+    }
+  }
+  reps = reps < 1 ? 1 : reps > MAX_REPS ? MAX_REPS : reps;
+  if (aijt_model_load(path, &m, why, sizeof(why))) {
+    fprintf(stderr, "bench_plan_gpu: %s: %s\n", path, why);
+    return 1;
+  }
+  aijt_rules_default(&R);
+  check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+  {
+    cudaDeviceProp prop;
+    check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+    printf("# bench_plan_gpu: device %s, model %s (%s), median of %d after 1 untimed\n", prop.name, path, m.device, reps);
+  }
+  printf("%-9s %9s %10s %9s %9s %-4s %9s %9s %9s %9s  %s\n", "matrix", "rows", "nnz", "host_ms", "gpu_ms", "same", "upload_ms", "spmv_us", "host_x", "gpu_x", "plan");
+  if (a < argc)
+    for (; a < argc; a++) fails += run(argv[a], &m, &R, reps, stream);
+  else
+    for (int i = 0; i < matgen_suite_count(); i++) fails += run(matgen_suite(i)->name, &m, &R, reps, stream);
+  cudaStreamDestroy(stream);
+  if (fails) printf("# %d matrices planned differently on the GPU\n", fails);
+  return fails ? 1 : 0;
+}

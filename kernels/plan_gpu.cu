@@ -1,0 +1,521 @@
+/*
+   The model planner's passes over rows and entries on the GPU (aijt_plan_source, aijtmodel.h).
+
+   On the host every plan cost at least a pass over the row offsets, and the diagonal test and the column
+   order a pass over every entry: 12 ms for lap3d and 120 ms for R-MAT on the development machine, where
+   a product takes 0.05 and 0.5 ms on an H100 (bench/results/2026-11-21-host-setup-colhot).  Here the
+   device makes those passes over its copy of the CSR, and the host keeps the decisions: the length
+   classes, the dynamic program, the DIA and PANEL choices (partition.c), on a few hundred numbers.
+
+   Every pass gives the host's values bit for bit (the kernel test compares whole plans):
+   - lengths: the row statistics in integers and count[len] by histogram;
+   - diagonals: each block collects its distinct offsets in a small set in shared memory, then merges them
+     into one in global memory; more than the limit anywhere stops every block;
+   - columns: the degrees by atomic counts (of the auto test's sample, then of every entry), their counts
+     back to the host for the test and the hot count, and the order by degree by a stable radix sort;
+   - rows: the order by length by a stable radix sort of (longest - length, row), the host's counting sort;
+   - sectors: a thread block per locality window.
+   The order and the column order stay on the device until the plan is made; fetch copies back only
+   what the plan keeps (a DIA plan keeps neither).
+
+   Set-up code, not a product: it allocates on the stream and waits for it after each pass.
+*/
+#include "aijtkernels.h"
+#include "setup.cuh"
+extern "C" { /* the planner is C */
+#include "planbuild.h"
+}
+
+#include <cub/block/block_scan.cuh>
+#include <cub/device/device_radix_sort.cuh>
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <type_traits>
+
+namespace {
+
+using aijt::setup_blocks;
+using aijt::SETUP_BLOCK;
+
+struct gpu_source {
+  const aijt_csr     *A; /* host: sizes, and the few row offsets the column test reads */
+  const aijt_dev_csr *D; /* device: rowptr, colidx */
+  cudaStream_t        stream;
+  cudaError_t         err;     /* the first failure */
+  aijt_int           *order;   /* device, after rows */
+  aijt_int           *col_pos; /* device, after columns */
+};
+
+/* Record the first failure; true while all is well. */
+bool ok(gpu_source *g, cudaError_t e)
+{
+  if (e != cudaSuccess && g->err == cudaSuccess) g->err = e;
+  return g->err == cudaSuccess;
+}
+
+template <typename T>
+bool alloc(gpu_source *g, T **p, size_t n)
+{
+  *p = NULL;
+  return ok(g, cudaMallocAsync((void **)p, (n ? n : 1) * sizeof(T), g->stream));
+}
+
+template <typename T>
+void release(gpu_source *g, T *&p)
+{
+  if (p) (void)cudaFreeAsync(p, g->stream);
+  p = NULL;
+}
+
+/* Device to host, then wait: the host reads it next. */
+bool fetch_to_host(gpu_source *g, void *to, const void *from, size_t bytes)
+{
+  return ok(g, cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, g->stream)) && ok(g, cudaStreamSynchronize(g->stream));
+}
+
+__device__ void add_count(aijt_int *c, aijt_int v)
+{
+  if (sizeof(aijt_int) == 4) atomicAdd((int *)c, (int)v);
+  else atomicAdd((unsigned long long *)c, (unsigned long long)v);
+}
+
+/* ---- lengths */
+
+struct row_stats {
+  unsigned long long s1, s2, empty;
+  long long          lo, hi;
+};
+
+__global__ void row_stats_kernel(const aijt_int *rowptr, aijt_int n, row_stats *out)
+{
+  __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], em[SETUP_BLOCK];
+  __shared__ long long          lo[SETUP_BLOCK], hi[SETUP_BLOCK];
+  unsigned long long            a = 0, b = 0, e = 0;
+  long long                     l = LLONG_MAX, h = 0;
+  const unsigned                t = threadIdx.x;
+
+  GRID_STRIDE(i, n)
+  {
+    const long long len = (long long)(rowptr[i + 1] - rowptr[i]);
+    a += (unsigned long long)len;
+    b += (unsigned long long)len * (unsigned long long)len;
+    e += len == 0;
+    l = len < l ? len : l;
+    h = len > h ? len : h;
+  }
+  s1[t] = a, s2[t] = b, em[t] = e, lo[t] = l, hi[t] = h;
+  __syncthreads();
+  for (unsigned s = SETUP_BLOCK / 2; s > 0; s /= 2) {
+    if (t < s) {
+      s1[t] += s1[t + s], s2[t] += s2[t + s], em[t] += em[t + s];
+      lo[t] = lo[t + s] < lo[t] ? lo[t + s] : lo[t];
+      hi[t] = hi[t + s] > hi[t] ? hi[t + s] : hi[t];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    atomicAdd(&out->s1, s1[0]);
+    atomicAdd(&out->s2, s2[0]);
+    atomicAdd(&out->empty, em[0]);
+    atomicMin(&out->lo, lo[0]);
+    atomicMax(&out->hi, hi[0]);
+  }
+}
+
+#define HIST_SHARED 1024 /* lengths below this count in shared memory first */
+
+/* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
+   that the warp's lanes can match their keys; lanes past n hold i >= n. */
+#define WARP_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+
+/* Add 1 to count[key] for each lane with a key (>= 0): the lanes of the warp with one key add once
+   (a stencil's rows mostly agree on their length, a graph's columns on their degree). */
+__device__ void warp_count(aijt_int key, aijt_int *sh, aijt_int nsh, aijt_int *count)
+{
+  const unsigned peers = __match_any_sync(0xffffffffu, (unsigned long long)key);
+  if (key < 0 || (threadIdx.x & 31) != (unsigned)(__ffs(peers) - 1)) return;
+  add_count(key < nsh ? &sh[key] : &count[key], (aijt_int)__popc(peers));
+}
+
+/* count[len]++ for every row. */
+__global__ void length_hist_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *count)
+{
+  __shared__ aijt_int sh[HIST_SHARED];
+  for (unsigned b = threadIdx.x; b < HIST_SHARED; b += blockDim.x) sh[b] = 0;
+  __syncthreads();
+  WARP_STRIDE(i, n) warp_count(i < n ? rowptr[i + 1] - rowptr[i] : -1, sh, HIST_SHARED, count);
+  __syncthreads();
+  for (unsigned b = threadIdx.x; b < HIST_SHARED; b += blockDim.x)
+    if (sh[b]) add_count(&count[b], sh[b]);
+}
+
+aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
+{
+  gpu_source    *g = (gpu_source *)ctx;
+  const aijt_int n = g->A->nrows;
+  row_stats      s = {0, 0, 0, LLONG_MAX, 0}, *ds = NULL;
+  aijt_int      *dc = NULL;
+  double         sum, sum2;
+
+  *count = NULL;
+  if (!alloc(g, &ds, 1) || !ok(g, cudaMemcpyAsync(ds, &s, sizeof(s), cudaMemcpyHostToDevice, g->stream))) return AIJT_ERR_DEVICE;
+  if (n) row_stats_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, ds);
+  if (ok(g, cudaGetLastError())) fetch_to_host(g, &s, ds, sizeof(s));
+  release(g, ds);
+  if (g->err) return AIJT_ERR_DEVICE;
+  /* as aijt_features_compute: the integer sums are exact doubles below 2^53; a matrix past that (nnz times
+     its longest row) rounds them once here instead of row by row there */
+  sum  = (double)s.s1;
+  sum2 = (double)s.s2;
+  f->nrows      = n;
+  f->nnz        = n ? g->A->rowptr[n] : 0;
+  f->min_len    = n ? (aijt_int)s.lo : 0;
+  f->max_len    = (aijt_int)s.hi;
+  f->empty_rows = (aijt_int)s.empty;
+  f->mean_len   = n ? sum / (double)n : 0.0;
+  f->std_len    = n ? sqrt(fmax(0.0, sum2 / (double)n - f->mean_len * f->mean_len)) : 0.0;
+
+  const size_t nc = (size_t)f->max_len + 1;
+  if (!(*count = (aijt_int *)malloc(nc * sizeof(aijt_int)))) return AIJT_ERR_MEM;
+  if (alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) {
+    if (n) length_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, dc);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, *count, dc, nc * sizeof(aijt_int));
+  }
+  release(g, dc);
+  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
+}
+
+/* ---- diagonals */
+
+#define SET_SLOTS 128 /* as diagonals.c: at least twice AIJT_DIA_MAX_DIAGS */
+#define SET_EMPTY ((aijt_int)(sizeof(aijt_int) == 4 ? INT32_MIN : INT64_MIN)) /* no offset col - row is this */
+
+__device__ aijt_int cas(aijt_int *p, aijt_int expect, aijt_int v)
+{
+  if (sizeof(aijt_int) == 4) return (aijt_int)atomicCAS((int *)p, (int)expect, (int)v);
+  return (aijt_int)atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v);
+}
+
+/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it sets *over.  False when it could
+   not (full, or over). */
+__device__ bool set_insert(aijt_int *set, int *n, int max, int *over, aijt_int off)
+{
+  unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
+  for (int probe = 0; probe < SET_SLOTS; probe++, h = (h + 1) & (SET_SLOTS - 1)) {
+    aijt_int v = *(volatile aijt_int *)&set[h];
+    if (v == off) return true;
+    if (v != SET_EMPTY) continue;
+    v = cas(&set[h], SET_EMPTY, off);
+    if (v == off) return true;
+    if (v != SET_EMPTY) continue;
+    if (atomicAdd(n, 1) >= max) {
+      atomicExch(over, 1);
+      return false;
+    }
+    return true;
+  }
+  atomicExch(over, 1);
+  return false;
+}
+
+__global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, aijt_int *gset, int *gn, int *over)
+{
+  __shared__ aijt_int set[SET_SLOTS];
+  __shared__ int      n;
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
+  if (threadIdx.x == 0) n = 0;
+  __syncthreads();
+  GRID_STRIDE(r, nrows)
+  {
+    if (*(volatile int *)over) break;
+    bool go = true;
+    for (aijt_int k = rowptr[r]; k < rowptr[r + 1] && go; k++) go = set_insert(set, &n, max, over, colidx[k] - (aijt_int)r);
+    if (!go) break;
+  }
+  __syncthreads();
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
+    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, over, set[s]);
+}
+
+int cmp_int(const void *a, const void *b)
+{
+  aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
+  return (x > y) - (x < y);
+}
+
+int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
+{
+  gpu_source *g = (gpu_source *)ctx;
+  aijt_int    set[SET_SLOTS], *dset = NULL;
+  int         flags[2] = {0, 0}, *dflags = NULL, n = 0; /* distinct count, over */
+
+  if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
+  for (int s = 0; s < SET_SLOTS; s++) set[s] = SET_EMPTY;
+  if (alloc(g, &dset, SET_SLOTS) && alloc(g, &dflags, 2) && ok(g, cudaMemcpyAsync(dset, set, sizeof(set), cudaMemcpyHostToDevice, g->stream)) && ok(g, cudaMemsetAsync(dflags, 0, 2 * sizeof(int), g->stream))) {
+    if (g->A->nrows) diagonals_kernel<<<setup_blocks(g->A->nrows), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, dset, dflags, dflags + 1);
+    if (ok(g, cudaGetLastError()) && fetch_to_host(g, flags, dflags, sizeof(flags))) fetch_to_host(g, set, dset, sizeof(set));
+  }
+  release(g, dset);
+  release(g, dflags);
+  if (g->err) return -2;
+  if (flags[1]) return -1;
+  for (int s = 0; s < SET_SLOTS; s++)
+    if (set[s] != SET_EMPTY) offsets[n++] = set[s];
+  qsort(offsets, (size_t)n, sizeof(aijt_int), cmp_int);
+  return n;
+}
+
+/* ---- columns */
+
+/* deg[col]++ for the entries of rows [i0, i0 + take), i0 = run * blockIdx.y (colorder.c's sample). */
+__global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int64_t run, int64_t take, aijt_int *deg)
+{
+  const int64_t  i0 = run * (int64_t)blockIdx.y, i1 = i0 + take < nrows ? i0 + take : nrows;
+  const aijt_int a = rowptr[i0], b = rowptr[i1];
+  for (int64_t k = a + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < b; k += (int64_t)gridDim.x * blockDim.x) add_count(&deg[colidx[k]], 1);
+}
+
+__global__ void max_kernel(const aijt_int *v, aijt_int n, unsigned long long *out)
+{
+  unsigned long long m = 0;
+  GRID_STRIDE(i, n) m = (unsigned long long)v[i] > m ? (unsigned long long)v[i] : m;
+  for (int s = 16; s > 0; s /= 2) {
+    unsigned long long o = __shfl_down_sync(0xffffffffu, m, s);
+    m                    = o > m ? o : m;
+  }
+  if ((threadIdx.x & 31) == 0) atomicMax(out, m);
+}
+
+/* count[v[i]]++ for every i (global memory only: the counts' length is not bounded). */
+__global__ void value_hist_kernel(const aijt_int *v, aijt_int n, aijt_int *count)
+{
+  WARP_STRIDE(i, n) warp_count(i < n ? v[i] : -1, NULL, 0, count);
+}
+
+/* Sort keys: top - v (v <= top), so that a stable ascending sort puts the largest v first. */
+__global__ void keys_kernel(const aijt_int *v, aijt_int n, aijt_int top, aijt_int *key, aijt_int *idx)
+{
+  GRID_STRIDE(i, n)
+  {
+    key[i] = top - v[i];
+    idx[i] = (aijt_int)i;
+  }
+}
+
+/* The row lengths, for the order by length. */
+__global__ void lengths_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *len)
+{
+  GRID_STRIDE(i, n) len[i] = rowptr[i + 1] - rowptr[i];
+}
+
+__global__ void scatter_kernel(const aijt_int *sorted, aijt_int n, aijt_int *pos)
+{
+  GRID_STRIDE(p, n) pos[sorted[p]] = (aijt_int)p;
+}
+
+typedef typename std::make_unsigned<aijt_int>::type ukey;
+
+int key_bits(aijt_int top)
+{
+  int b = 1;
+  while (b < (int)(8 * sizeof(aijt_int)) && ((ukey)top >> b)) b++;
+  return b;
+}
+
+/* Positions [0, n) of the values v[i] <= top ordered by decreasing value, stably, into *sorted (device):
+   the host's counting sorts, by radix sort of (top - v, i). */
+bool sort_decreasing(gpu_source *g, const aijt_int *v, aijt_int n, aijt_int top, aijt_int **sorted)
+{
+  aijt_int *key = NULL, *key2 = NULL, *idx = NULL;
+  void     *tmp = NULL;
+  size_t    need = 0;
+  const int bits = key_bits(top);
+
+  *sorted = NULL;
+  if (alloc(g, &key, n) && alloc(g, &key2, n) && alloc(g, &idx, n) && alloc(g, sorted, n)) {
+    if (n) keys_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(v, n, top, key, idx);
+    if (ok(g, cudaGetLastError()) && ok(g, cub::DeviceRadixSort::SortPairs(NULL, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream)) && ok(g, cudaMallocAsync(&tmp, need ? need : 1, g->stream)))
+      ok(g, cub::DeviceRadixSort::SortPairs(tmp, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream));
+  }
+  release(g, key);
+  release(g, key2);
+  release(g, idx);
+  if (tmp) (void)cudaFreeAsync(tmp, g->stream);
+  if (g->err) release(g, *sorted);
+  return !g->err;
+}
+
+/* Degrees of the sample of one row in stride into *deg (device, ncols), and their counts into *count
+   (host, [0, *max_degree]). */
+aijt_err degrees(gpu_source *g, aijt_int stride, aijt_int **deg, aijt_int **count, aijt_int *max_degree)
+{
+  const aijt_int      ncols = g->A->ncols, nrows = g->A->nrows;
+  int64_t             run, take;
+  unsigned long long  top = 0, *dtop = NULL;
+  aijt_int           *dc  = NULL;
+
+  *count = NULL;
+  *max_degree = 0;
+  aijt_col_sample_runs(nrows, stride, &run, &take);
+  if (run < 1) run = 1; /* no rows */
+  const unsigned nruns = (unsigned)((nrows + run - 1) / run), per = stride == 1 ? setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0) : 8;
+  if (!alloc(g, deg, (size_t)ncols) || !ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)) || !alloc(g, &dtop, 1) || !ok(g, cudaMemsetAsync(dtop, 0, sizeof(top), g->stream))) goto done;
+  if (nruns) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, take, *deg);
+  max_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, g->stream>>>(*deg, ncols, dtop);
+  if (!ok(g, cudaGetLastError()) || !fetch_to_host(g, &top, dtop, sizeof(top))) goto done;
+  *max_degree = (aijt_int)top;
+  if (!(*count = (aijt_int *)malloc(((size_t)top + 1) * sizeof(aijt_int)))) goto done;
+  if (!alloc(g, &dc, (size_t)top + 1) || !ok(g, cudaMemsetAsync(dc, 0, ((size_t)top + 1) * sizeof(aijt_int), g->stream))) goto done;
+  value_hist_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, g->stream>>>(*deg, ncols, dc);
+  if (ok(g, cudaGetLastError())) fetch_to_host(g, *count, dc, ((size_t)top + 1) * sizeof(aijt_int));
+done:
+  release(g, dtop);
+  release(g, dc);
+  if (g->err || !*count) {
+    release(g, *deg);
+    free(*count);
+    *count = NULL;
+    return g->err ? AIJT_ERR_DEVICE : AIJT_ERR_MEM;
+  }
+  return AIJT_OK;
+}
+
+aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
+{
+  gpu_source *g = (gpu_source *)ctx;
+  aijt_int    stride, *deg = NULL, *count = NULL, max_degree, *sorted = NULL;
+  aijt_err    err;
+
+  aijt_plan_drop_col_order(p);
+  release(g, g->col_pos);
+  if (!aijt_col_order_start(g->A, R, nd, p, &stride)) return AIJT_OK;
+  if (stride) { /* the auto test on its sample */
+    if ((err = degrees(g, stride, &deg, &count, &max_degree))) return err;
+    const double share = aijt_col_share_of(count, max_degree, g->A->ncols);
+    release(g, deg);
+    free(count);
+    if (!aijt_col_share_passes(share)) return AIJT_OK;
+  }
+  if ((err = degrees(g, 1, &deg, &count, &max_degree))) return err;
+  if (sort_decreasing(g, deg, g->A->ncols, max_degree, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
+    scatter_kernel<<<setup_blocks(g->A->ncols), SETUP_BLOCK, 0, g->stream>>>(sorted, g->A->ncols, g->col_pos);
+    if (ok(g, cudaGetLastError())) p->col_hot = aijt_col_hot_of(count, max_degree, g->A->ncols, R->col_hot_degree);
+  }
+  release(g, deg);
+  release(g, sorted);
+  free(count);
+  if (g->err) release(g, g->col_pos);
+  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
+}
+
+/* ---- rows */
+
+aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order)
+{
+  gpu_source    *g = (gpu_source *)ctx;
+  const aijt_int n = g->A->nrows;
+  aijt_int      *len = NULL;
+
+  *order = NULL; /* on the device until fetch */
+  release(g, g->order);
+  if (alloc(g, &len, (size_t)n)) {
+    if (n) lengths_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, len);
+    if (ok(g, cudaGetLastError())) sort_decreasing(g, len, n, max_len, &g->order);
+  }
+  release(g, len);
+  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
+}
+
+/* ---- sectors */
+
+/* A block per window: thread t takes the row at position k + t (a window's rows each hold an entry in
+   it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, and a value counts
+   when no earlier one equals it. */
+__global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window *windows, int *distinct)
+{
+  typedef cub::BlockScan<long long, AIJT_LOCALITY_WINDOW> scan;
+  __shared__ typename scan::TempStorage tmp;
+  __shared__ aijt_int                   buf[AIJT_LOCALITY_WINDOW];
+  const aijt_window                     w = windows[blockIdx.x];
+  const int                             t = threadIdx.x;
+  const aijt_int                        k = w.k + t;
+  aijt_int                              a = 0, take = 0;
+  long long                             at;
+
+  if (k < nrows) {
+    const aijt_int r = order ? order[k] : k;
+    a                = rowptr[r] + (t == 0 ? w.e : 0);
+    take             = rowptr[r + 1] - a;
+  }
+  scan(tmp).ExclusiveSum((long long)take, at);
+  for (aijt_int j = 0; j < take && at + j < w.n; j++) {
+    const aijt_int c = colidx[a + j];
+    buf[at + j]      = (col_pos ? (col_pos[c] < nhot ? col_pos[c] : nhot + c) : c) >> 2; /* 4 doubles to a 32-byte sector */
+  }
+  __syncthreads();
+  bool first = t < w.n;
+  for (int j = 0; j < t && first; j++) first = buf[j] != buf[t];
+  const int n = __syncthreads_count(first);
+  if (t == 0) distinct[blockIdx.x] = n;
+}
+
+aijt_err gpu_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
+{
+  gpu_source  *g  = (gpu_source *)ctx;
+  aijt_window *dw = NULL;
+  int         *dd = NULL;
+
+  if (alloc(g, &dw, (size_t)n) && alloc(g, &dd, (size_t)n) && ok(g, cudaMemcpyAsync(dw, w, (size_t)n * sizeof(aijt_window), cudaMemcpyHostToDevice, g->stream))) {
+    if (n) sectors_kernel<<<n, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, p->sorted ? g->order : NULL, g->A->nrows, p->col_hot ? g->col_pos : NULL, p->col_hot, dw, dd);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, distinct, dd, (size_t)n * sizeof(int));
+  }
+  release(g, dw);
+  release(g, dd);
+  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
+}
+
+/* ---- the arrays the plan keeps */
+
+aijt_err gpu_fetch(void *ctx, aijt_plan *p)
+{
+  gpu_source *g = (gpu_source *)ctx;
+
+  if (p->sorted && !p->order) {
+    if (!(p->order = (aijt_int *)malloc(((size_t)p->nrows + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
+    if (!g->order || !fetch_to_host(g, p->order, g->order, (size_t)p->nrows * sizeof(aijt_int))) return AIJT_ERR_DEVICE;
+  }
+  if (p->col_hot && !p->col_pos) {
+    if (!(p->col_pos = (aijt_int *)malloc(((size_t)p->ncols + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
+    if (!g->col_pos || !fetch_to_host(g, p->col_pos, g->col_pos, (size_t)p->ncols * sizeof(aijt_int))) return AIJT_ERR_DEVICE;
+  }
+  return AIJT_OK;
+}
+
+} // namespace
+
+extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr)
+{
+  gpu_source       g = {A, D, stream, cudaSuccess, NULL, NULL};
+  aijt_plan_source src;
+  aijt_err         err;
+
+  *plan = NULL;
+  if (D->nrows != A->nrows || D->ncols != A->ncols || D->nnz != (A->nrows ? A->rowptr[A->nrows] : 0)) {
+    *cerr = cudaErrorInvalidValue;
+    return AIJT_ERR_ARG;
+  }
+  src.ctx       = &g;
+  src.lengths   = gpu_lengths;
+  src.diagonals = gpu_diagonals;
+  src.columns   = gpu_columns;
+  src.rows      = gpu_rows;
+  src.sectors   = gpu_sectors;
+  src.fetch     = gpu_fetch;
+  err           = aijt_plan_model_from(A, &src, R, m, plan);
+  release(&g, g.order);
+  release(&g, g.col_pos);
+  *cerr = g.err;
+  return err;
+}
