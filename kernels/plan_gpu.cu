@@ -32,6 +32,8 @@ extern "C" { /* the planner is C */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <type_traits>
 
 namespace {
@@ -46,6 +48,7 @@ struct gpu_source {
   cudaError_t         err;     /* the first failure */
   aijt_int           *order;   /* device, after rows */
   aijt_int           *col_pos; /* device, after columns */
+  const aijt_plan_source *inner; /* with AIJT_PLAN_GPU_TRACE set: the ops the traced ones time */
 };
 
 /* Record the first failure; true while all is well. */
@@ -83,35 +86,58 @@ __device__ void add_count(aijt_int *c, aijt_int v)
 
 /* ---- lengths */
 
+#define HIST_SHARED 1024 /* lengths below this are counted with the statistics, in shared memory first */
+
+/* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
+   that the warp's lanes can match their keys; lanes past n hold i >= n. */
+#define WARP_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+
+/* Add 1 to count[key] for each lane with a key (>= 0; keys below nsh into sh): the lanes of the warp with
+   one key add once (a stencil's rows mostly agree on their length, a graph's columns on their degree). */
+__device__ void warp_count(aijt_int key, aijt_int *sh, aijt_int nsh, aijt_int *count)
+{
+  const unsigned peers = __match_any_sync(0xffffffffu, (unsigned long long)key);
+  if (key < 0 || (threadIdx.x & 31) != (unsigned)(__ffs(peers) - 1)) return;
+  add_count(key < nsh ? &sh[key] : &count[key], (aijt_int)__popc(peers));
+}
+
+/* The row statistics, and short[len]++ for every row shorter than HIST_SHARED: one pass, one copy back. */
 struct row_stats {
   unsigned long long s1, s2, empty;
   long long          lo, hi;
+  aijt_int           hist[HIST_SHARED];
 };
 
 __global__ void row_stats_kernel(const aijt_int *rowptr, aijt_int n, row_stats *out)
 {
   __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], em[SETUP_BLOCK];
   __shared__ long long          lo[SETUP_BLOCK], hi[SETUP_BLOCK];
+  __shared__ aijt_int           sh[HIST_SHARED];
   unsigned long long            a = 0, b = 0, e = 0;
   long long                     l = LLONG_MAX, h = 0;
   const unsigned                t = threadIdx.x;
 
-  GRID_STRIDE(i, n)
+  for (unsigned q = t; q < HIST_SHARED; q += blockDim.x) sh[q] = 0;
+  __syncthreads();
+  WARP_STRIDE(i, n)
   {
-    const long long len = (long long)(rowptr[i + 1] - rowptr[i]);
-    a += (unsigned long long)len;
-    b += (unsigned long long)len * (unsigned long long)len;
-    e += len == 0;
-    l = len < l ? len : l;
-    h = len > h ? len : h;
+    const long long len = i < n ? (long long)(rowptr[i + 1] - rowptr[i]) : -1;
+    if (len >= 0) {
+      a += (unsigned long long)len;
+      b += (unsigned long long)len * (unsigned long long)len;
+      e += len == 0;
+      l = len < l ? len : l;
+      h = len > h ? len : h;
+    }
+    warp_count(len < HIST_SHARED ? (aijt_int)len : -1, sh, HIST_SHARED, NULL);
   }
   s1[t] = a, s2[t] = b, em[t] = e, lo[t] = l, hi[t] = h;
   __syncthreads();
-  for (unsigned s = SETUP_BLOCK / 2; s > 0; s /= 2) {
-    if (t < s) {
-      s1[t] += s1[t + s], s2[t] += s2[t + s], em[t] += em[t + s];
-      lo[t] = lo[t + s] < lo[t] ? lo[t + s] : lo[t];
-      hi[t] = hi[t + s] > hi[t] ? hi[t + s] : hi[t];
+  for (unsigned q = SETUP_BLOCK / 2; q > 0; q /= 2) {
+    if (t < q) {
+      s1[t] += s1[t + q], s2[t] += s2[t + q], em[t] += em[t + q];
+      lo[t] = lo[t + q] < lo[t] ? lo[t + q] : lo[t];
+      hi[t] = hi[t + q] > hi[t] ? hi[t + q] : hi[t];
     }
     __syncthreads();
   }
@@ -122,66 +148,62 @@ __global__ void row_stats_kernel(const aijt_int *rowptr, aijt_int n, row_stats *
     atomicMin(&out->lo, lo[0]);
     atomicMax(&out->hi, hi[0]);
   }
+  for (unsigned q = t; q < HIST_SHARED; q += blockDim.x)
+    if (sh[q]) add_count(&out->hist[q], sh[q]);
 }
 
-#define HIST_SHARED 1024 /* lengths below this count in shared memory first */
-
-/* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
-   that the warp's lanes can match their keys; lanes past n hold i >= n. */
-#define WARP_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
-
-/* Add 1 to count[key] for each lane with a key (>= 0): the lanes of the warp with one key add once
-   (a stencil's rows mostly agree on their length, a graph's columns on their degree). */
-__device__ void warp_count(aijt_int key, aijt_int *sh, aijt_int nsh, aijt_int *count)
+/* count[len]++ for every row of HIST_SHARED entries or more. */
+__global__ void long_hist_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *count)
 {
-  const unsigned peers = __match_any_sync(0xffffffffu, (unsigned long long)key);
-  if (key < 0 || (threadIdx.x & 31) != (unsigned)(__ffs(peers) - 1)) return;
-  add_count(key < nsh ? &sh[key] : &count[key], (aijt_int)__popc(peers));
-}
-
-/* count[len]++ for every row. */
-__global__ void length_hist_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *count)
-{
-  __shared__ aijt_int sh[HIST_SHARED];
-  for (unsigned b = threadIdx.x; b < HIST_SHARED; b += blockDim.x) sh[b] = 0;
-  __syncthreads();
-  WARP_STRIDE(i, n) warp_count(i < n ? rowptr[i + 1] - rowptr[i] : -1, sh, HIST_SHARED, count);
-  __syncthreads();
-  for (unsigned b = threadIdx.x; b < HIST_SHARED; b += blockDim.x)
-    if (sh[b]) add_count(&count[b], sh[b]);
+  GRID_STRIDE(i, n)
+  {
+    const aijt_int len = rowptr[i + 1] - rowptr[i];
+    if (len >= HIST_SHARED) add_count(&count[len], 1);
+  }
 }
 
 aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
 {
   gpu_source    *g = (gpu_source *)ctx;
   const aijt_int n = g->A->nrows;
-  row_stats      s = {0, 0, 0, LLONG_MAX, 0}, *ds = NULL;
+  row_stats     *s = (row_stats *)calloc(1, sizeof(row_stats)), *ds = NULL;
   aijt_int      *dc = NULL;
   double         sum, sum2;
 
   *count = NULL;
-  if (!alloc(g, &ds, 1) || !ok(g, cudaMemcpyAsync(ds, &s, sizeof(s), cudaMemcpyHostToDevice, g->stream))) return AIJT_ERR_DEVICE;
-  if (n) row_stats_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, ds);
-  if (ok(g, cudaGetLastError())) fetch_to_host(g, &s, ds, sizeof(s));
+  if (!s) return AIJT_ERR_MEM;
+  s->lo = LLONG_MAX;
+  if (alloc(g, &ds, 1) && ok(g, cudaMemcpyAsync(ds, s, sizeof(*s), cudaMemcpyHostToDevice, g->stream))) {
+    if (n) row_stats_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, ds);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
+  }
   release(g, ds);
-  if (g->err) return AIJT_ERR_DEVICE;
+  if (g->err) {
+    free(s);
+    return AIJT_ERR_DEVICE;
+  }
   /* as aijt_features_compute: the integer sums are exact doubles below 2^53; a matrix past that (nnz times
      its longest row) rounds them once here instead of row by row there */
-  sum  = (double)s.s1;
-  sum2 = (double)s.s2;
+  sum  = (double)s->s1;
+  sum2 = (double)s->s2;
   f->nrows      = n;
   f->nnz        = n ? g->A->rowptr[n] : 0;
-  f->min_len    = n ? (aijt_int)s.lo : 0;
-  f->max_len    = (aijt_int)s.hi;
-  f->empty_rows = (aijt_int)s.empty;
+  f->min_len    = n ? (aijt_int)s->lo : 0;
+  f->max_len    = (aijt_int)s->hi;
+  f->empty_rows = (aijt_int)s->empty;
   f->mean_len   = n ? sum / (double)n : 0.0;
   f->std_len    = n ? sqrt(fmax(0.0, sum2 / (double)n - f->mean_len * f->mean_len)) : 0.0;
 
   const size_t nc = (size_t)f->max_len + 1;
-  if (!(*count = (aijt_int *)malloc(nc * sizeof(aijt_int)))) return AIJT_ERR_MEM;
-  if (alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) {
-    if (n) length_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, dc);
-    if (ok(g, cudaGetLastError())) fetch_to_host(g, *count, dc, nc * sizeof(aijt_int));
+  if (!(*count = (aijt_int *)calloc(nc, sizeof(aijt_int)))) {
+    free(s);
+    return AIJT_ERR_MEM;
+  }
+  memcpy(*count, s->hist, (nc < HIST_SHARED ? nc : HIST_SHARED) * sizeof(aijt_int));
+  free(s);
+  if (nc > HIST_SHARED && alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) { /* the long rows' lengths */
+    long_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, dc);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, *count + HIST_SHARED, dc + HIST_SHARED, (nc - HIST_SHARED) * sizeof(aijt_int));
   }
   release(g, dc);
   return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
@@ -493,11 +515,37 @@ aijt_err gpu_fetch(void *ctx, aijt_plan *p)
   return AIJT_OK;
 }
 
+/* ---- AIJT_PLAN_GPU_TRACE=1: each pass's time (the stream waited for after it) on stderr */
+
+double wall_ms(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return 1e3 * (double)t.tv_sec + 1e-6 * (double)t.tv_nsec;
+}
+
+#define TRACED(name, ret, args, call) \
+  ret traced_##name args \
+  { \
+    gpu_source *g  = (gpu_source *)ctx; \
+    double      t0 = wall_ms(); \
+    ret         r  = g->inner->name call; \
+    (void)cudaStreamSynchronize(g->stream); \
+    fprintf(stderr, "aijt_dev_plan_model: %-9s %8.3f ms\n", #name, wall_ms() - t0); \
+    return r; \
+  }
+TRACED(lengths, aijt_err, (void *ctx, aijt_features *f, aijt_int **count), (ctx, f, count))
+TRACED(diagonals, int, (void *ctx, int max, aijt_int *offsets), (ctx, max, offsets))
+TRACED(columns, aijt_err, (void *ctx, const aijt_rules *R, int nd, aijt_plan *p), (ctx, R, nd, p))
+TRACED(rows, aijt_err, (void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order), (ctx, max_len, count, order))
+TRACED(sectors, aijt_err, (void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct), (ctx, p, w, n, distinct))
+TRACED(fetch, aijt_err, (void *ctx, aijt_plan *p), (ctx, p))
+
 } // namespace
 
 extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr)
 {
-  gpu_source       g = {A, D, stream, cudaSuccess, NULL, NULL};
+  gpu_source       g = {A, D, stream, cudaSuccess, NULL, NULL, NULL};
   aijt_plan_source src;
   aijt_err         err;
 
@@ -513,7 +561,16 @@ extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D
   src.rows      = gpu_rows;
   src.sectors   = gpu_sectors;
   src.fetch     = gpu_fetch;
-  err           = aijt_plan_model_from(A, &src, R, m, plan);
+  if (getenv("AIJT_PLAN_GPU_TRACE")) {
+    static const aijt_plan_source traced = {NULL, traced_lengths, traced_diagonals, traced_columns, traced_rows, traced_sectors, traced_fetch};
+    const aijt_plan_source        inner  = src;
+    const double                  t0     = wall_ms();
+    g.inner                              = &inner;
+    src                                  = traced;
+    src.ctx                              = &g;
+    err                                  = aijt_plan_model_from(A, &src, R, m, plan);
+    fprintf(stderr, "aijt_dev_plan_model: %-9s %8.3f ms\n", "all", wall_ms() - t0);
+  } else err = aijt_plan_model_from(A, &src, R, m, plan);
   release(&g, g.order);
   release(&g, g.col_pos);
   *cerr = g.err;

@@ -75,6 +75,9 @@ aijt_model_kernel *aijt_model_kernel_add(aijt_model *m, aijt_format f, int param
 /* ns per row of length len whose strip has locality feature d; a negative value when the kernel was
    not measured near that length (the planner then does not use it there). */
 double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d);
+/* At most aijt_model_row_ns(k, len, d) for every d: the cheaper of its local and random times (the
+   planner's bound before any locality is measured); negative where that is. */
+double aijt_model_row_ns_min(const aijt_model_kernel *k, double len);
 /* The critical path (us) of a strip whose longest row has len entries (0 where not measured). */
 double aijt_model_crit_us(const aijt_model_kernel *k, double len);
 /* LONG's critical path (us): its longest row over its parts at one block's rate (long_entry_ns). */

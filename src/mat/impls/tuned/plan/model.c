@@ -187,6 +187,16 @@ double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
   return ns > 0 ? ns : (lo > 0 ? lo : -1);
 }
 
+double aijt_model_row_ns_min(const aijt_model_kernel *k, double len)
+{
+  int    j;
+  double w;
+
+  if (!locate(k, len, &j, &w)) return -1;
+  double lo = lerp(k->local_ns, j, w), hi = lerp(k->random_ns, j, w);
+  return lo > 0 && hi > 0 ? (lo < hi ? lo : hi) : 0; /* past the table a line may fall below zero: no bound but 0 */
+}
+
 double aijt_model_crit_us(const aijt_model_kernel *k, double len)
 {
   int    j;

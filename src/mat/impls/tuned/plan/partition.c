@@ -98,6 +98,7 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
     nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
   }
   first[n] = nw;
+  if (!src) goto done; /* ranges only: the bound before localities */
   if (nw && (err = src->sectors(src->ctx, p, w, nw, distinct))) goto done;
   for (int q = 0; q < n; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
 done:
@@ -184,8 +185,9 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
   return k->format != AIJT_DIA && (R->allowed & AIJT_FORMAT_BIT(k->format));
 }
 
-/* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row. */
-static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int *parts)
+/* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row.  With bound,
+   at most that for any localities of the buckets. */
+static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int bound, int *parts)
 {
   const aijt_model_kernel *k    = c->k;
   aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
@@ -199,7 +201,7 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucke
       nnz += (double)b[q].nnz;
       dn += (double)b[q].nnz * b[q].d;
     }
-    ns = aijt_model_row_ns(k, (double)lmax, nnz > 0 ? dn / nnz : 0);
+    ns = bound ? aijt_model_row_ns_min(k, (double)lmax) : aijt_model_row_ns(k, (double)lmax, nnz > 0 ? dn / nnz : 0);
     return ns < 0 ? INFINITY : fmax((double)rows * ns * 1e-3, aijt_model_crit_us(k, (double)lmax));
   }
   if (c->bad[j] - c->bad[i]) return INFINITY;
@@ -251,7 +253,9 @@ static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int
   return s;
 }
 
-aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
+/* aijt_model_split; with bound, at most its prediction for any localities of the buckets (their d
+   unread), the strips appended all the same. */
+static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, int bound, aijt_plan *p, int *cap, double *predicted)
 {
   choice   c[AIJT_MODEL_MAX_KERNELS];
   int      nk = 0, *from = NULL, *via = NULL, *parts = NULL;
@@ -269,7 +273,8 @@ aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_mod
     if (!c[nk].prefix || !c[nk++].bad) goto nomem;
     for (int i = 0; i < nb; i++) {
       aijt_int rows = b[i].end - b[i].begin;
-      double   ns   = aijt_model_row_ns(k, rows ? (double)b[i].nnz / (double)rows : 0, b[i].d);
+      double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
+      double   ns   = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
       c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
       c[nk - 1].bad[i + 1]    = c[nk - 1].bad[i] + (ns < 0);
     }
@@ -290,7 +295,7 @@ aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_mod
       for (int q = 0; q < nk; q++) {
         int    np   = 1;
         int    skip = R->empty_free && i == first_empty; /* empty rows an in-place product skips cost nothing */
-        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, &np) + m->strip_us);
+        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, bound, &np) + m->strip_us);
         if (t < best[j]) {
           best[j]  = t;
           from[j]  = i;
@@ -328,6 +333,31 @@ done:
   free(from);
   free(via);
   free(parts);
+  return err;
+}
+
+aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
+{
+  return split_buckets(R, m, b, nb, 0, p, cap, predicted);
+}
+
+/* A bound below the split's predicted time from the length classes alone, before the rows are ordered
+   or any locality read (INFINITY where the model has no kernel for some rows). */
+static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double *bound)
+{
+  aijt_bucket *b  = NULL;
+  aijt_plan    q;
+  int          nb = 0, cap = 0;
+  aijt_err     err;
+
+  *bound = INFINITY;
+  memset(&q, 0, sizeof(q));
+  q.nrows = p->nrows;
+  q.ncols = p->ncols;
+  if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb))) return err;
+  err = split_buckets(R, m, b, nb, 1, &q, &cap, bound);
+  free(b);
+  free(q.strips);
   return err;
 }
 
@@ -399,14 +429,22 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   }
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = panel_us(rules, m, p, &ps);
-  if (A->nrows > 1) {
-    if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
-    p->sorted = 1;
+  predicted = INFINITY;
+  if (isfinite(dia) || isfinite(panel)) { /* DIA or PANEL below the split's bound win whatever it is: no order, no locality */
+    double bound;
+    if ((err = split_bound(rules, m, p, count, &bound))) goto fail;
+    if (fmin(dia, panel) < bound * (1 - 1e-9)) predicted = bound; /* the margin covers the bound's other rounding */
   }
-  err = split(A, src, rules, m, p, count, &cap, &predicted);
+  if (!isfinite(predicted)) {
+    if (A->nrows > 1) {
+      if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
+      p->sorted = 1;
+    }
+    err = split(A, src, rules, m, p, count, &cap, &predicted);
+    if (err) goto fail;
+  }
   free(count);
   count = NULL;
-  if (err) goto fail;
   if ((panel < predicted && panel <= dia) || dia < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows */
   if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
