@@ -84,9 +84,10 @@ __device__ void add_count(aijt_int *c, aijt_int v)
   else atomicAdd((unsigned long long *)c, (unsigned long long)v);
 }
 
-/* ---- lengths */
+/* ---- counts of values: row lengths, column degrees */
 
-#define HIST_SHARED 1024 /* lengths below this are counted with the statistics, in shared memory first */
+#define HIST_SHARED 1024 /* values below this are counted with the statistics, in shared memory first */
+#define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
 
 /* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
    that the warp's lanes can match their keys; lanes past n hold i >= n. */
@@ -101,42 +102,49 @@ __device__ void warp_count(aijt_int key, aijt_int *sh, aijt_int nsh, aijt_int *c
   add_count(key < nsh ? &sh[key] : &count[key], (aijt_int)__popc(peers));
 }
 
-/* The row statistics, and short[len]++ for every row shorter than HIST_SHARED: one pass, one copy back. */
-struct row_stats {
-  unsigned long long s1, s2, empty;
-  long long          lo, hi;
+struct row_len { /* the values: row lengths ... */
+  const aijt_int *rowptr;
+  __device__ aijt_int operator()(int64_t i) const { return rowptr[i + 1] - rowptr[i]; }
+};
+struct array_of { /* ... or an array's entries */
+  const aijt_int *v;
+  __device__ aijt_int operator()(int64_t i) const { return v[i]; }
+};
+
+/* Sums, extremes and the counts of the values below HIST_SHARED: one pass, zeroed before, one copy back. */
+struct value_stats {
+  unsigned long long s1, s2, zeros;
+  unsigned long long lo_c, hi; /* lo_c: ~min, so that a zeroed word starts below every value's */
   aijt_int           hist[HIST_SHARED];
 };
 
-__global__ void row_stats_kernel(const aijt_int *rowptr, aijt_int n, row_stats *out)
+template <class V>
+__global__ void stats_kernel(V value, aijt_int n, value_stats *out)
 {
-  __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], em[SETUP_BLOCK];
-  __shared__ long long          lo[SETUP_BLOCK], hi[SETUP_BLOCK];
+  __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], z[SETUP_BLOCK], lo[SETUP_BLOCK], hi[SETUP_BLOCK];
   __shared__ aijt_int           sh[HIST_SHARED];
-  unsigned long long            a = 0, b = 0, e = 0;
-  long long                     l = LLONG_MAX, h = 0;
+  unsigned long long            a = 0, b = 0, e = 0, l = 0, h = 0;
   const unsigned                t = threadIdx.x;
 
   for (unsigned q = t; q < HIST_SHARED; q += blockDim.x) sh[q] = 0;
   __syncthreads();
   WARP_STRIDE(i, n)
   {
-    const long long len = i < n ? (long long)(rowptr[i + 1] - rowptr[i]) : -1;
-    if (len >= 0) {
-      a += (unsigned long long)len;
-      b += (unsigned long long)len * (unsigned long long)len;
-      e += len == 0;
-      l = len < l ? len : l;
-      h = len > h ? len : h;
+    const long long v = i < n ? (long long)value(i) : -1;
+    if (v >= 0) {
+      const unsigned long long u = (unsigned long long)v;
+      a += u, b += u * u, e += u == 0;
+      l = ~u > l ? ~u : l;
+      h = u > h ? u : h;
     }
-    warp_count(len < HIST_SHARED ? (aijt_int)len : -1, sh, HIST_SHARED, NULL);
+    warp_count(v < HIST_SHARED ? (aijt_int)v : -1, sh, HIST_SHARED, NULL);
   }
-  s1[t] = a, s2[t] = b, em[t] = e, lo[t] = l, hi[t] = h;
+  s1[t] = a, s2[t] = b, z[t] = e, lo[t] = l, hi[t] = h;
   __syncthreads();
   for (unsigned q = SETUP_BLOCK / 2; q > 0; q /= 2) {
     if (t < q) {
-      s1[t] += s1[t + q], s2[t] += s2[t + q], em[t] += em[t + q];
-      lo[t] = lo[t + q] < lo[t] ? lo[t + q] : lo[t];
+      s1[t] += s1[t + q], s2[t] += s2[t + q], z[t] += z[t + q];
+      lo[t] = lo[t + q] > lo[t] ? lo[t + q] : lo[t];
       hi[t] = hi[t + q] > hi[t] ? hi[t + q] : hi[t];
     }
     __syncthreads();
@@ -144,69 +152,82 @@ __global__ void row_stats_kernel(const aijt_int *rowptr, aijt_int n, row_stats *
   if (t == 0) {
     atomicAdd(&out->s1, s1[0]);
     atomicAdd(&out->s2, s2[0]);
-    atomicAdd(&out->empty, em[0]);
-    atomicMin(&out->lo, lo[0]);
+    atomicAdd(&out->zeros, z[0]);
+    atomicMax(&out->lo_c, lo[0]);
     atomicMax(&out->hi, hi[0]);
   }
   for (unsigned q = t; q < HIST_SHARED; q += blockDim.x)
     if (sh[q]) add_count(&out->hist[q], sh[q]);
 }
 
-/* count[len]++ for every row of HIST_SHARED entries or more. */
-__global__ void long_hist_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *count)
+/* count[v]++ for every value of HIST_SHARED or more. */
+template <class V>
+__global__ void long_hist_kernel(V value, aijt_int n, aijt_int *count)
 {
   GRID_STRIDE(i, n)
   {
-    const aijt_int len = rowptr[i + 1] - rowptr[i];
-    if (len >= HIST_SHARED) add_count(&count[len], 1);
+    const aijt_int v = value(i);
+    if (v >= HIST_SHARED) add_count(&count[v], 1);
   }
 }
+
+/* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
+   (host): one wait, two where a value reaches HIST_SHARED. */
+template <class V>
+aijt_err value_counts(gpu_source *g, V value, aijt_int n, value_stats *s, aijt_int **count)
+{
+  value_stats *ds = NULL;
+  aijt_int    *dc = NULL;
+
+  *count = NULL;
+  memset(s, 0, sizeof(*s));
+  if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) {
+    if (n) stats_kernel<<<setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
+  }
+  release(g, ds);
+  if (g->err) return AIJT_ERR_DEVICE;
+  const size_t nc = (size_t)s->hi + 1;
+  if (!(*count = (aijt_int *)calloc(nc, sizeof(aijt_int)))) return AIJT_ERR_MEM;
+  memcpy(*count, s->hist, (nc < HIST_SHARED ? nc : HIST_SHARED) * sizeof(aijt_int));
+  if (nc > HIST_SHARED && alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) { /* the long values' counts */
+    long_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(value, n, dc);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, *count + HIST_SHARED, dc + HIST_SHARED, (nc - HIST_SHARED) * sizeof(aijt_int));
+  }
+  release(g, dc);
+  if (g->err) {
+    free(*count);
+    *count = NULL;
+    return AIJT_ERR_DEVICE;
+  }
+  return AIJT_OK;
+}
+
+/* ---- lengths */
 
 aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
 {
   gpu_source    *g = (gpu_source *)ctx;
   const aijt_int n = g->A->nrows;
-  row_stats     *s = (row_stats *)calloc(1, sizeof(row_stats)), *ds = NULL;
-  aijt_int      *dc = NULL;
-  double         sum, sum2;
+  value_stats   *s = (value_stats *)malloc(sizeof(value_stats));
+  aijt_err       err;
 
-  *count = NULL;
   if (!s) return AIJT_ERR_MEM;
-  s->lo = LLONG_MAX;
-  if (alloc(g, &ds, 1) && ok(g, cudaMemcpyAsync(ds, s, sizeof(*s), cudaMemcpyHostToDevice, g->stream))) {
-    if (n) row_stats_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, ds);
-    if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
+  err = value_counts(g, row_len{g->D->rowptr}, n, s, count);
+  if (!err) {
+    /* as aijt_features_compute: the integer sums are exact doubles below 2^53; a matrix past that (nnz
+       times its longest row) rounds them once here instead of row by row there */
+    const double sum = (double)s->s1, sum2 = (double)s->s2;
+    f->nrows      = n;
+    f->nnz        = n ? g->A->rowptr[n] : 0;
+    f->min_len    = n ? (aijt_int)~s->lo_c : 0;
+    f->max_len    = (aijt_int)s->hi;
+    f->empty_rows = (aijt_int)s->zeros;
+    f->mean_len   = n ? sum / (double)n : 0.0;
+    f->std_len    = n ? sqrt(fmax(0.0, sum2 / (double)n - f->mean_len * f->mean_len)) : 0.0;
   }
-  release(g, ds);
-  if (g->err) {
-    free(s);
-    return AIJT_ERR_DEVICE;
-  }
-  /* as aijt_features_compute: the integer sums are exact doubles below 2^53; a matrix past that (nnz times
-     its longest row) rounds them once here instead of row by row there */
-  sum  = (double)s->s1;
-  sum2 = (double)s->s2;
-  f->nrows      = n;
-  f->nnz        = n ? g->A->rowptr[n] : 0;
-  f->min_len    = n ? (aijt_int)s->lo : 0;
-  f->max_len    = (aijt_int)s->hi;
-  f->empty_rows = (aijt_int)s->empty;
-  f->mean_len   = n ? sum / (double)n : 0.0;
-  f->std_len    = n ? sqrt(fmax(0.0, sum2 / (double)n - f->mean_len * f->mean_len)) : 0.0;
-
-  const size_t nc = (size_t)f->max_len + 1;
-  if (!(*count = (aijt_int *)calloc(nc, sizeof(aijt_int)))) {
-    free(s);
-    return AIJT_ERR_MEM;
-  }
-  memcpy(*count, s->hist, (nc < HIST_SHARED ? nc : HIST_SHARED) * sizeof(aijt_int));
   free(s);
-  if (nc > HIST_SHARED && alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) { /* the long rows' lengths */
-    long_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, dc);
-    if (ok(g, cudaGetLastError())) fetch_to_host(g, *count + HIST_SHARED, dc + HIST_SHARED, (nc - HIST_SHARED) * sizeof(aijt_int));
-  }
-  release(g, dc);
-  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
+  return err;
 }
 
 /* ---- diagonals */
@@ -267,24 +288,29 @@ int cmp_int(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+struct diag_set {
+  int      n, over; /* distinct offsets met, more than the limit */
+  aijt_int set[SET_SLOTS];
+};
+
 int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
 {
   gpu_source *g = (gpu_source *)ctx;
-  aijt_int    set[SET_SLOTS], *dset = NULL;
-  int         flags[2] = {0, 0}, *dflags = NULL, n = 0; /* distinct count, over */
+  diag_set    h, *d = NULL;
+  int         n = 0;
 
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
-  for (int s = 0; s < SET_SLOTS; s++) set[s] = SET_EMPTY;
-  if (alloc(g, &dset, SET_SLOTS) && alloc(g, &dflags, 2) && ok(g, cudaMemcpyAsync(dset, set, sizeof(set), cudaMemcpyHostToDevice, g->stream)) && ok(g, cudaMemsetAsync(dflags, 0, 2 * sizeof(int), g->stream))) {
-    if (g->A->nrows) diagonals_kernel<<<setup_blocks(g->A->nrows), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, dset, dflags, dflags + 1);
-    if (ok(g, cudaGetLastError()) && fetch_to_host(g, flags, dflags, sizeof(flags))) fetch_to_host(g, set, dset, sizeof(set));
+  h.n = h.over = 0;
+  for (int s = 0; s < SET_SLOTS; s++) h.set[s] = SET_EMPTY;
+  if (alloc(g, &d, 1) && ok(g, cudaMemcpyAsync(d, &h, sizeof(h), cudaMemcpyHostToDevice, g->stream))) {
+    if (g->A->nrows) diagonals_kernel<<<setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d->set, &d->n, &d->over);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, &h, d, sizeof(h));
   }
-  release(g, dset);
-  release(g, dflags);
+  release(g, d);
   if (g->err) return -2;
-  if (flags[1]) return -1;
+  if (h.over) return -1;
   for (int s = 0; s < SET_SLOTS; s++)
-    if (set[s] != SET_EMPTY) offsets[n++] = set[s];
+    if (h.set[s] != SET_EMPTY) offsets[n++] = h.set[s];
   qsort(offsets, (size_t)n, sizeof(aijt_int), cmp_int);
   return n;
 }
@@ -297,23 +323,6 @@ __global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, ai
   const int64_t  i0 = run * (int64_t)blockIdx.y, i1 = i0 + take < nrows ? i0 + take : nrows;
   const aijt_int a = rowptr[i0], b = rowptr[i1];
   for (int64_t k = a + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < b; k += (int64_t)gridDim.x * blockDim.x) add_count(&deg[colidx[k]], 1);
-}
-
-__global__ void max_kernel(const aijt_int *v, aijt_int n, unsigned long long *out)
-{
-  unsigned long long m = 0;
-  GRID_STRIDE(i, n) m = (unsigned long long)v[i] > m ? (unsigned long long)v[i] : m;
-  for (int s = 16; s > 0; s /= 2) {
-    unsigned long long o = __shfl_down_sync(0xffffffffu, m, s);
-    m                    = o > m ? o : m;
-  }
-  if ((threadIdx.x & 31) == 0) atomicMax(out, m);
-}
-
-/* count[v[i]]++ for every i (global memory only: the counts' length is not bounded). */
-__global__ void value_hist_kernel(const aijt_int *v, aijt_int n, aijt_int *count)
-{
-  WARP_STRIDE(i, n) warp_count(i < n ? v[i] : -1, NULL, 0, count);
 }
 
 /* Sort keys: top - v (v <= top), so that a stable ascending sort puts the largest v first. */
@@ -373,35 +382,25 @@ bool sort_decreasing(gpu_source *g, const aijt_int *v, aijt_int n, aijt_int top,
    (host, [0, *max_degree]). */
 aijt_err degrees(gpu_source *g, aijt_int stride, aijt_int **deg, aijt_int **count, aijt_int *max_degree)
 {
-  const aijt_int      ncols = g->A->ncols, nrows = g->A->nrows;
-  int64_t             run, take;
-  unsigned long long  top = 0, *dtop = NULL;
-  aijt_int           *dc  = NULL;
+  const aijt_int ncols = g->A->ncols, nrows = g->A->nrows;
+  int64_t        run, take;
+  value_stats   *s = (value_stats *)malloc(sizeof(value_stats));
+  aijt_err       err = AIJT_ERR_DEVICE;
 
-  *count = NULL;
+  *count      = NULL;
   *max_degree = 0;
+  if (!s) return AIJT_ERR_MEM;
   aijt_col_sample_runs(nrows, stride, &run, &take);
   if (run < 1) run = 1; /* no rows */
   const unsigned nruns = (unsigned)((nrows + run - 1) / run), per = stride == 1 ? setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0) : 8;
-  if (!alloc(g, deg, (size_t)ncols) || !ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)) || !alloc(g, &dtop, 1) || !ok(g, cudaMemsetAsync(dtop, 0, sizeof(top), g->stream))) goto done;
-  if (nruns) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, take, *deg);
-  max_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, g->stream>>>(*deg, ncols, dtop);
-  if (!ok(g, cudaGetLastError()) || !fetch_to_host(g, &top, dtop, sizeof(top))) goto done;
-  *max_degree = (aijt_int)top;
-  if (!(*count = (aijt_int *)malloc(((size_t)top + 1) * sizeof(aijt_int)))) goto done;
-  if (!alloc(g, &dc, (size_t)top + 1) || !ok(g, cudaMemsetAsync(dc, 0, ((size_t)top + 1) * sizeof(aijt_int), g->stream))) goto done;
-  value_hist_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, g->stream>>>(*deg, ncols, dc);
-  if (ok(g, cudaGetLastError())) fetch_to_host(g, *count, dc, ((size_t)top + 1) * sizeof(aijt_int));
-done:
-  release(g, dtop);
-  release(g, dc);
-  if (g->err || !*count) {
-    release(g, *deg);
-    free(*count);
-    *count = NULL;
-    return g->err ? AIJT_ERR_DEVICE : AIJT_ERR_MEM;
+  if (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream))) {
+    if (nruns) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, take, *deg);
+    if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, s, count);
   }
-  return AIJT_OK;
+  *max_degree = err ? 0 : (aijt_int)s->hi;
+  free(s);
+  if (err) release(g, *deg);
+  return err;
 }
 
 aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)

@@ -24,5 +24,5 @@ for g in 1 0; do
   echo "gpu_plan $g:"; grep -E "^(AIJTuned|MatMult |KSPSolve)" "$R/ex1-gpu_plan$g.txt"
 done
 stamp "ex1"
-python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$R/suite.txt" 2>&1; tail -1 "$R/suite.txt"; grep "^not ok" "$R/suite.txt" | head
-stamp "suite"
+[ -n "${SUITE:-}" ] && python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$R/suite.txt" 2>&1; tail -1 "$R/suite.txt"; grep "^not ok" "$R/suite.txt" | head
+[ -n "${SUITE:-}" ] && stamp "suite"
