@@ -8,9 +8,11 @@
    classes, the dynamic program, the DIA and PANEL choices (partition.c), on a few hundred numbers.
 
    Every pass gives the host's values bit for bit (the kernel test compares whole plans):
-   - lengths: the row statistics in integers and count[len] by histogram;
-   - diagonals: each block collects its distinct offsets in a small set in shared memory, then merges them
-     into one in global memory; more than the limit anywhere stops every block;
+   - lengths: the row statistics in integers and count[len] by histogram, in one pass for lengths under
+     1024 (a second for longer rows);
+   - diagonals, in the same wait as the lengths when the plan may be DIA: each block collects its
+     distinct offsets in a small set in shared memory, then merges them into one in global memory; more
+     than the limit anywhere stops every block;
    - columns: the degrees by atomic counts (of the auto test's sample, then of every entry), their counts
      back to the host for the test and the hot count, and the order by degree by a stable radix sort;
    - rows: the order by length by a stable radix sort of (longest - length, row), the host's counting sort;
@@ -18,7 +20,9 @@
    The order and the column order stay on the device until the plan is made; fetch copies back only
    what the plan keeps (a DIA plan keeps neither).
 
-   Set-up code, not a product: it allocates on the stream and waits for it after each pass.
+   Set-up code, not a product: it allocates on the stream and waits for it after each pass (the waits,
+   a few tens of microseconds each, are most of its time on stencils).  AIJT_PLAN_GPU_TRACE=1 in the
+   environment prints each pass's time.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
@@ -41,6 +45,14 @@ namespace {
 using aijt::setup_blocks;
 using aijt::SETUP_BLOCK;
 
+#define SET_SLOTS 128 /* as diagonals.c: at least twice AIJT_DIA_MAX_DIAGS */
+
+/* The distinct diagonals found: an open-addressing set (empty slots hold SET_EMPTY). */
+struct diag_set {
+  int      n, over; /* distinct offsets met, more than the limit */
+  aijt_int set[SET_SLOTS];
+};
+
 struct gpu_source {
   const aijt_csr     *A; /* host: sizes, and the few row offsets the column test reads */
   const aijt_dev_csr *D; /* device: rowptr, colidx */
@@ -49,6 +61,9 @@ struct gpu_source {
   aijt_int           *order;   /* device, after rows */
   aijt_int           *col_pos; /* device, after columns */
   const aijt_plan_source *inner; /* with AIJT_PLAN_GPU_TRACE set: the ops the traced ones time */
+  const aijt_rules       *R;
+  int                     diag_max; /* > 0: diag holds the diagonals up to that many (made with the lengths) */
+  diag_set                diag;
 };
 
 /* Record the first failure; true while all is well. */
@@ -84,6 +99,62 @@ __device__ void add_count(aijt_int *c, aijt_int v)
   else atomicAdd((unsigned long long *)c, (unsigned long long)v);
 }
 
+/* ---- diagonals (the kernel; gpu_diagonals below) */
+
+#define SET_EMPTY ((aijt_int)(sizeof(aijt_int) == 4 ? INT32_MIN : INT64_MIN)) /* no offset col - row is this */
+
+__device__ aijt_int cas(aijt_int *p, aijt_int expect, aijt_int v)
+{
+  if (sizeof(aijt_int) == 4) return (aijt_int)atomicCAS((int *)p, (int)expect, (int)v);
+  return (aijt_int)atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v);
+}
+
+/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it sets *over.  False when it could
+   not (full, or over). */
+__device__ bool set_insert(aijt_int *set, int *n, int max, int *over, aijt_int off)
+{
+  unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
+  for (int probe = 0; probe < SET_SLOTS; probe++, h = (h + 1) & (SET_SLOTS - 1)) {
+    aijt_int v = *(volatile aijt_int *)&set[h];
+    if (v == off) return true;
+    if (v != SET_EMPTY) continue;
+    v = cas(&set[h], SET_EMPTY, off);
+    if (v == off) return true;
+    if (v != SET_EMPTY) continue;
+    if (atomicAdd(n, 1) >= max) {
+      atomicExch(over, 1);
+      return false;
+    }
+    return true;
+  }
+  atomicExch(over, 1);
+  return false;
+}
+
+__global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, aijt_int *gset, int *gn, int *over)
+{
+  __shared__ aijt_int set[SET_SLOTS];
+  __shared__ int      n;
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
+  if (threadIdx.x == 0) n = 0;
+  __syncthreads();
+  GRID_STRIDE(r, nrows)
+  {
+    if (*(volatile int *)over) break;
+    bool go = true;
+    for (aijt_int k = rowptr[r]; k < rowptr[r + 1] && go; k++) go = set_insert(set, &n, max, over, colidx[k] - (aijt_int)r);
+    if (!go) break;
+  }
+  __syncthreads();
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
+    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, over, set[s]);
+}
+
+__global__ void diag_init_kernel(diag_set *d)
+{
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) d->set[s] = SET_EMPTY;
+}
+
 /* ---- counts of values: row lengths, column degrees */
 
 #define HIST_SHARED 1024 /* values below this are counted with the statistics, in shared memory first */
@@ -116,6 +187,7 @@ struct value_stats {
   unsigned long long s1, s2, zeros;
   unsigned long long lo_c, hi; /* lo_c: ~min, so that a zeroed word starts below every value's */
   aijt_int           hist[HIST_SHARED];
+  diag_set           diag; /* with the row lengths: the diagonals in the same wait */
 };
 
 template <class V>
@@ -172,9 +244,10 @@ __global__ void long_hist_kernel(V value, aijt_int n, aijt_int *count)
 }
 
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
-   (host): one wait, two where a value reaches HIST_SHARED. */
+   (host): one wait, two where a value reaches HIST_SHARED.  diag_max > 0: s->diag gets the matrix's
+   diagonals up to that many in the same wait. */
 template <class V>
-aijt_err value_counts(gpu_source *g, V value, aijt_int n, value_stats *s, aijt_int **count)
+aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_stats *s, aijt_int **count)
 {
   value_stats *ds = NULL;
   aijt_int    *dc = NULL;
@@ -182,6 +255,11 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, value_stats *s, aijt_i
   *count = NULL;
   memset(s, 0, sizeof(*s));
   if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) {
+    if (diag_max > 0 && g->A->nrows) {
+      const unsigned blocks = setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
+      diag_init_kernel<<<1, SET_SLOTS, 0, g->stream>>>(&ds->diag);
+      diagonals_kernel<<<blocks, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, ds->diag.set, &ds->diag.n, &ds->diag.over);
+    }
     if (n) stats_kernel<<<setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
   }
@@ -213,7 +291,13 @@ aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
   aijt_err       err;
 
   if (!s) return AIJT_ERR_MEM;
-  err = value_counts(g, row_len{g->D->rowptr}, n, s, count);
+  /* DIA's test, if the plan may be DIA, in the same wait (gpu_diagonals takes the result) */
+  const int diag_max = g->R->allowed & AIJT_FORMAT_BIT(AIJT_DIA) ? AIJT_DIA_MAX_DIAGS : 0;
+  err                = value_counts(g, row_len{g->D->rowptr}, n, diag_max, s, count);
+  if (!err && diag_max && n) {
+    g->diag_max = diag_max;
+    g->diag     = s->diag;
+  }
   if (!err) {
     /* as aijt_features_compute: the integer sums are exact doubles below 2^53; a matrix past that (nnz
        times its longest row) rounds them once here instead of row by row there */
@@ -230,68 +314,11 @@ aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
   return err;
 }
 
-/* ---- diagonals */
-
-#define SET_SLOTS 128 /* as diagonals.c: at least twice AIJT_DIA_MAX_DIAGS */
-#define SET_EMPTY ((aijt_int)(sizeof(aijt_int) == 4 ? INT32_MIN : INT64_MIN)) /* no offset col - row is this */
-
-__device__ aijt_int cas(aijt_int *p, aijt_int expect, aijt_int v)
-{
-  if (sizeof(aijt_int) == 4) return (aijt_int)atomicCAS((int *)p, (int)expect, (int)v);
-  return (aijt_int)atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v);
-}
-
-/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it sets *over.  False when it could
-   not (full, or over). */
-__device__ bool set_insert(aijt_int *set, int *n, int max, int *over, aijt_int off)
-{
-  unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
-  for (int probe = 0; probe < SET_SLOTS; probe++, h = (h + 1) & (SET_SLOTS - 1)) {
-    aijt_int v = *(volatile aijt_int *)&set[h];
-    if (v == off) return true;
-    if (v != SET_EMPTY) continue;
-    v = cas(&set[h], SET_EMPTY, off);
-    if (v == off) return true;
-    if (v != SET_EMPTY) continue;
-    if (atomicAdd(n, 1) >= max) {
-      atomicExch(over, 1);
-      return false;
-    }
-    return true;
-  }
-  atomicExch(over, 1);
-  return false;
-}
-
-__global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, aijt_int *gset, int *gn, int *over)
-{
-  __shared__ aijt_int set[SET_SLOTS];
-  __shared__ int      n;
-  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
-  if (threadIdx.x == 0) n = 0;
-  __syncthreads();
-  GRID_STRIDE(r, nrows)
-  {
-    if (*(volatile int *)over) break;
-    bool go = true;
-    for (aijt_int k = rowptr[r]; k < rowptr[r + 1] && go; k++) go = set_insert(set, &n, max, over, colidx[k] - (aijt_int)r);
-    if (!go) break;
-  }
-  __syncthreads();
-  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
-    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, over, set[s]);
-}
-
 int cmp_int(const void *a, const void *b)
 {
   aijt_int x = *(const aijt_int *)a, y = *(const aijt_int *)b;
   return (x > y) - (x < y);
 }
-
-struct diag_set {
-  int      n, over; /* distinct offsets met, more than the limit */
-  aijt_int set[SET_SLOTS];
-};
 
 int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
 {
@@ -302,7 +329,8 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
   h.n = h.over = 0;
   for (int s = 0; s < SET_SLOTS; s++) h.set[s] = SET_EMPTY;
-  if (alloc(g, &d, 1) && ok(g, cudaMemcpyAsync(d, &h, sizeof(h), cudaMemcpyHostToDevice, g->stream))) {
+  if (g->diag_max == max) memcpy(&h, &g->diag, sizeof(h)); /* made with the lengths */
+  else if (alloc(g, &d, 1) && ok(g, cudaMemcpyAsync(d, &h, sizeof(h), cudaMemcpyHostToDevice, g->stream))) {
     if (g->A->nrows) diagonals_kernel<<<setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d->set, &d->n, &d->over);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, &h, d, sizeof(h));
   }
@@ -395,7 +423,7 @@ aijt_err degrees(gpu_source *g, aijt_int stride, aijt_int **deg, aijt_int **coun
   const unsigned nruns = (unsigned)((nrows + run - 1) / run), per = stride == 1 ? setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0) : 8;
   if (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream))) {
     if (nruns) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, take, *deg);
-    if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, s, count);
+    if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, 0, s, count);
   }
   *max_degree = err ? 0 : (aijt_int)s->hi;
   free(s);
@@ -544,11 +572,16 @@ TRACED(fetch, aijt_err, (void *ctx, aijt_plan *p), (ctx, p))
 
 extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr)
 {
-  gpu_source       g = {A, D, stream, cudaSuccess, NULL, NULL, NULL};
+  gpu_source       g;
   aijt_plan_source src;
   aijt_err         err;
 
   *plan = NULL;
+  memset(&g, 0, sizeof(g));
+  g.A      = A;
+  g.D      = D;
+  g.stream = stream;
+  g.R      = R;
   if (D->nrows != A->nrows || D->ncols != A->ncols || D->nnz != (A->nrows ? A->rowptr[A->nrows] : 0)) {
     *cerr = cudaErrorInvalidValue;
     return AIJT_ERR_ARG;

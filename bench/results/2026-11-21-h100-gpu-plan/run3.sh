@@ -16,7 +16,7 @@ stamp "built"
 stamp "test_kernels"
 M=models/NVIDIA-H100-80GB-HBM3.model
 timeout 200 build-cuda/bench/bench_plan_gpu -model $M -reps 9 > "$R/plan_gpu.txt" 2>&1; echo "bench_plan_gpu exit $?"; cat "$R/plan_gpu.txt"
-AIJT_PLAN_GPU_TRACE=1 timeout 100 build-cuda/bench/bench_plan_gpu -model $M -reps 1 lap3d rmat circuit random > "$R/plan_gpu_trace.txt" 2>&1; grep -v "^#" "$R/plan_gpu_trace.txt"
+AIJT_PLAN_GPU_TRACE=1 timeout 100 build-cuda/bench/bench_plan_gpu -model $M -reps 1 lap3d box27 rmat circuit > "$R/plan_gpu_trace.txt" 2>&1; grep -v "^#" "$R/plan_gpu_trace.txt"
 stamp "bench_plan_gpu"
 for g in 1 0; do
   build-cuda/examples/tutorials/ex1 -dim 3 -n 160 -mat_type aijtuned -vec_type cuda -ksp_type cg -pc_type jacobi -ksp_max_it 20 -mat_aijtuned_gpu_plan $g -log_view > "$R/ex1-gpu_plan$g.txt" 2>&1

@@ -23,6 +23,13 @@
       (panel.c), the whole matrix as one PANEL strip in natural order, if the model predicts it faster
       than both.
 
+   Before steps 1 to 4, when DIA or PANEL is possible, a bound of the split from the length classes alone
+   (each at the cheaper of the model's local and random times) may already lose to them: the rows are
+   then neither ordered nor sampled, and the plan is the same.
+
+   What the planner reads of the matrix comes from a source (aijt_plan_source): the host CSR, or its
+   copy on the GPU (kernels/plan_gpu.cu), with the same values; only its decisions run here.
+
    Plans the model cannot make (rows left unsorted, DIA or PANEL alone, no kernel of the allowed formats in the
    model) come from the rules.
 */
