@@ -180,19 +180,19 @@ $(BUILD)/bench/matgen_check: bench/gen/matgen_check.c bench/gen/matgen.c bench/s
 	@echo "  CC   $<"
 	@cc -std=c99 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -Ibench/gen -Ibench/spmv $(filter %.c,$^) -lm -o $@
 
-$(BUILD)/bench/bench_setup: bench/bench_setup.c bench/gen/matgen.c $(PLAN_SRC) $(wildcard bench/gen/*.h $(PLAN_DIR)/*.h)
+$(BUILD)/bench/bench_setup: bench/bench_setup.c bench/gen/matgen.c $(PLAN_SRC) $(wildcard bench/gen/*.h bench/common/wallclock.h $(PLAN_DIR)/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
-	@cc -std=c99 $(SETUP_OPT) -g -Wall -Wextra -Wno-unused-parameter -D_POSIX_C_SOURCE=200809L $(INDEX_FLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -I$(PLAN_DIR) -Ibench/gen $(filter %.c,$^) -lm -o $@
+	@cc -std=c99 $(SETUP_OPT) -g -Wall -Wextra -Wno-unused-parameter -D_POSIX_C_SOURCE=200809L $(INDEX_FLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -I$(PLAN_DIR) -Ibench/gen -Ibench/common $(filter %.c,$^) -lm -o $@
 
 # bench_plan_gpu: the model planner on the host and on the GPU against one product (no PETSc; nvcc)
 .PHONY: bench-plan-gpu
 bench-plan-gpu: $(BUILD)/bench/bench_plan_gpu
-$(BUILD)/bench/bench_plan_gpu: bench/bench_plan_gpu.cu bench/gen/matgen.c $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard bench/gen/*.h $(PLAN_DIR)/*.h kernels/*.h)
+$(BUILD)/bench/bench_plan_gpu: bench/bench_plan_gpu.cu bench/gen/matgen.c $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard bench/gen/*.h bench/common/wallclock.h $(PLAN_DIR)/*.h kernels/*.h)
 	@mkdir -p $(dir $@) $(BUILD)/obj/bench/plain
 	@echo "  NVCC $<"
 	@cc -std=c99 -O2 -D_POSIX_C_SOURCE=200809L -c bench/gen/matgen.c -o $(BUILD)/obj/bench/plain/matgen.o
-	@$(NVCC) $(NVFLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -Ibench/gen $< $(BUILD)/obj/bench/plain/matgen.o $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
+	@$(NVCC) $(NVFLAGS) -DAIJT_MODEL_DIR='"$(abspath models)"' -Ibench/gen -Ibench/common $< $(BUILD)/obj/bench/plain/matgen.o $(PLAN_OBJ) $(KERNEL_OBJ) -o $@
 
 deps:
 	@bash config/install-deps.sh

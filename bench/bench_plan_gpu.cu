@@ -17,6 +17,7 @@
 extern "C" { /* the planner and the generators are C */
 #include "aijtmodel.h"
 #include "matgen_aijt.h"
+#include "wallclock.h"
 }
 
 #include <math.h>
@@ -26,25 +27,6 @@ extern "C" { /* the planner and the generators are C */
 #include <time.h>
 
 #define MAX_REPS 51
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-  qsort(t, (size_t)n, sizeof(double), cmp_double);
-  return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
 
 static void check(cudaError_t e, const char *what)
 {
@@ -88,7 +70,7 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
   cudaFree(x), cudaFree(y);
   aijt_dev_free(&D);
   aijt_layouts_destroy(&K);
-  return median(t, 100);
+  return median_of(t, 100);
 }
 
 static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int reps, cudaStream_t stream)
@@ -111,31 +93,31 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
   const size_t nnz = (size_t)A.rowptr[A.nrows];
   check(cudaMalloc((void **)&rowptr, ((size_t)A.nrows + 1) * sizeof(aijt_int)), "cudaMalloc rowptr");
   check(cudaMalloc((void **)&colidx, (nnz + 1) * sizeof(aijt_int)), "cudaMalloc colidx");
-  up = now();
+  up = wall_seconds();
   check(cudaMemcpyAsync(rowptr, A.rowptr, ((size_t)A.nrows + 1) * sizeof(aijt_int), cudaMemcpyHostToDevice, stream), "upload");
   check(cudaMemcpyAsync(colidx, A.colidx, nnz * sizeof(aijt_int), cudaMemcpyHostToDevice, stream), "upload");
   check(cudaStreamSynchronize(stream), "upload");
-  up = now() - up;
+  up = wall_seconds() - up;
   aijt_dev_csr D = {A.nrows, A.ncols, (aijt_int)nnz, rowptr, colidx, NULL};
   for (int r = -1; r < reps; r++) {
-    double t0 = now();
+    double t0 = wall_seconds();
     aijt_plan_destroy(&host);
-    t0 = now();
+    t0 = wall_seconds();
     if (aijt_plan_model(&A, R, m, &host)) {
       fprintf(stderr, "bench_plan_gpu: %s: host planner failed\n", name);
       exit(1);
     }
-    if (r >= 0) th[r] = now() - t0;
+    if (r >= 0) th[r] = wall_seconds() - t0;
     aijt_plan_destroy(&dev);
-    t0 = now();
+    t0 = wall_seconds();
     if (aijt_dev_plan_model(&A, &D, R, m, stream, &dev, &cerr)) check(cerr, "aijt_dev_plan_model"), exit(1);
-    if (r >= 0) tg[r] = now() - t0;
+    if (r >= 0) tg[r] = wall_seconds() - t0;
   }
   const int same = same_plan(host, dev);
   us = product_us(dev, &A, R, stream);
   {
     aijt_int n[AIJT_NFORMATS], rows[AIJT_NFORMATS], nz[AIJT_NFORMATS];
-    double   h = median(th, reps) * 1e3, g = median(tg, reps) * 1e3;
+    double   h = median_of(th, reps) * 1e3, g = median_of(tg, reps) * 1e3;
     char     formats[64] = "";
     aijt_plan_summary(dev, n, rows, nz);
     for (int f = 0; f < AIJT_NFORMATS; f++)

@@ -22,6 +22,7 @@
 #include "aijtmodel.h"
 #include "planbuild.h"
 #include "matgen_aijt.h"
+#include "wallclock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,25 +30,6 @@
 #include <time.h>
 
 #define MAX_REPS 101
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *t, int n)
-{
-  qsort(t, (size_t)n, sizeof(double), cmp_double);
-  return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
 
 /* FNV-1a over raw bytes: equal digests for equal plans and layouts (not a cryptographic claim). */
 typedef uint64_t digest;
@@ -116,11 +98,11 @@ static const char *const StageName[NSTAGES] = {"check", "features", "order", "lo
 static double touch_ms(size_t bytes)
 {
   size_t    n  = bytes / sizeof(uint32_t) + 1;
-  double    t0 = now();
+  double    t0 = wall_seconds();
   uint32_t *p  = (uint32_t *)malloc(n * sizeof(uint32_t));
   if (!p) return -1;
   for (size_t i = 0; i < n; i++) p[i] = (uint32_t)i * 2654435761u; /* not a constant: no memset */
-  double t = now() - t0;
+  double t = wall_seconds() - t0;
   if (((volatile uint32_t *)p)[n / 2] != (uint32_t)(n / 2) * 2654435761u) t = -1; /* keeps the stores */
   free(p);
   return t;
@@ -164,76 +146,76 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     volatile int  sink;
     const int     slot = rep < 0 ? 0 : rep; /* warm-up runs are overwritten */
 
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_csr_check(A))) fail("aijt_csr_check", err);
-    t[T_CHECK][slot] = now() - t0;
+    t[T_CHECK][slot] = wall_seconds() - t0;
 
-    t0 = now();
+    t0 = wall_seconds();
     aijt_features_compute(A, &f);
-    t[T_FEATURES][slot] = now() - t0;
+    t[T_FEATURES][slot] = wall_seconds() - t0;
 
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_length_counts(A, f.max_len, &count))) fail("aijt_length_counts", err);
     if ((err = aijt_order_from_counts(A, f.max_len, count, &order))) fail("aijt_order_from_counts", err);
-    t[T_ORDER][slot] = now() - t0;
+    t[T_ORDER][slot] = wall_seconds() - t0;
 
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_model_buckets(A, order, count, f.max_len, &b, &nb))) fail("aijt_model_buckets", err);
-    t[T_LOCALITY][slot] = now() - t0;
+    t[T_LOCALITY][slot] = wall_seconds() - t0;
     free(count);
 
-    t0 = now();
+    t0 = wall_seconds();
     sink = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);
-    t[T_DIAGONALS][slot] = now() - t0;
+    t[T_DIAGONALS][slot] = wall_seconds() - t0;
     (void)sink;
 
     if ((err = aijt_plan_start(A, &p))) fail("aijt_plan_start", err);
     p->order  = order;
     p->sorted = 1;
-    t0        = now();
+    t0        = wall_seconds();
     if ((err = aijt_model_split(A, &B->rules, &B->model, b, nb, p, &cap, &predicted))) fail("aijt_model_split", err);
-    t[T_SPLIT][slot] = now() - t0;
-    t0               = now();
+    t[T_SPLIT][slot] = wall_seconds() - t0;
+    t0               = wall_seconds();
     if ((err = aijt_plan_order_columns(A, &B->rules, sink, p))) fail("aijt_plan_order_columns", err);
-    t[T_COLUMNS][slot] = now() - t0;
+    t[T_COLUMNS][slot] = wall_seconds() - t0;
     aijt_plan_destroy(&p);
     free(b);
 
     aijt_plan_destroy(&P);
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_plan_model(A, &B->rules, &B->model, &P))) fail("aijt_plan_model", err);
-    t[T_MODEL][slot] = now() - t0;
+    t[T_MODEL][slot] = wall_seconds() - t0;
 
     aijt_plan_destroy(&R);
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_plan_rules(A, &B->rules, &R))) fail("aijt_plan_rules", err);
-    t[T_RULES][slot] = now() - t0;
+    t[T_RULES][slot] = wall_seconds() - t0;
 
     /* the floor with the last layouts freed, so that it and build find the same memory free (the
        first run, with no layouts yet, measures it after build) */
     aijt_layouts_destroy(&L);
     if (bytes) t[T_TOUCH][slot] = touch_ms(bytes);
 
-    t0 = now();
+    t0 = wall_seconds();
     if ((err = aijt_layouts_build(P, A, &L))) fail("aijt_layouts_build", err);
-    t[T_BUILD][slot] = now() - t0;
+    t[T_BUILD][slot] = wall_seconds() - t0;
     if (!bytes) t[T_TOUCH][slot] = touch_ms(bytes = aijt_layouts_bytes(L));
 
-    t0 = now();
+    t0 = wall_seconds();
     aijt_layouts_refresh(L, A->values);
-    t[T_REFRESH][slot] = now() - t0;
+    t[T_REFRESH][slot] = wall_seconds() - t0;
 
     /* what the host does when the GPU builds the slots (a plan with PANEL strips has no skeleton: 0) */
     t[T_SKELETON][slot] = 0.0;
     if (!has_panel(P)) {
       aijt_layouts *K = NULL;
-      t0              = now();
+      t0              = wall_seconds();
       if ((err = aijt_layouts_skeleton(P, A, &K))) fail("aijt_layouts_skeleton", err);
-      t[T_SKELETON][slot] = now() - t0;
+      t[T_SKELETON][slot] = wall_seconds() - t0;
       aijt_layouts_destroy(&K);
     }
   }
-  for (int s = 0; s < NSTAGES; s++) ms[s] = 1e3 * median(t[s], B->reps);
+  for (int s = 0; s < NSTAGES; s++) ms[s] = 1e3 * median_of(t[s], B->reps);
   dig[0] = plan_digest(P);
   dig[1] = plan_digest(R);
   dig[2] = layouts_digest(L);

@@ -209,6 +209,18 @@ static void make_rulesets(void)
 
 /* ---------------------------------------------------------------- one case */
 
+/* "format:strips ..." of the plan into info; the characters written. */
+static size_t plan_formats(const aijt_plan *plan, char *info, size_t info_len)
+{
+  aijt_int ns[AIJT_NFORMATS], nr[AIJT_NFORMATS], nz[AIJT_NFORMATS];
+  size_t   used = 0;
+  aijt_plan_summary(plan, ns, nr, nz);
+  info[0] = 0;
+  for (int f = 0; f < AIJT_NFORMATS && used < info_len; f++)
+    if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
+  return used < info_len ? used : info_len;
+}
+
 enum { TRIAL_EXACT, TRIAL_RANDOM, TRIAL_INF, NTRIALS };
 static const char *const trial_names[NTRIALS] = {"exact", "random", "inf"};
 static const char *const mode_names[3]        = {"y=Ax", "y=Ax+z", "y=Ax+y"};
@@ -356,12 +368,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     goto done;
   }
   {
-    aijt_int ns[AIJT_NFORMATS], nr[AIJT_NFORMATS], nz[AIJT_NFORMATS];
-    size_t   used = 0;
-    aijt_plan_summary(plan, ns, nr, nz);
-    info[0] = 0;
-    for (int f = 0; f < AIJT_NFORMATS && used < info_len; f++)
-      if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
+    size_t used = plan_formats(plan, info, info_len);
     if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
   }
   /* the GPU build of the same plan: the host's layouts exactly, before and after new values */
@@ -471,12 +478,7 @@ static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model 
     ok = 0;
   }
   if (ok && host) {
-    aijt_int ns[AIJT_NFORMATS], nr[AIJT_NFORMATS], nz[AIJT_NFORMATS];
-    size_t   used = 0;
-    aijt_plan_summary(host, ns, nr, nz);
-    info[0] = 0;
-    for (int f = 0; f < AIJT_NFORMATS && used < info_len; f++)
-      if (ns[f]) used += (size_t)snprintf(info + used, info_len - used, "%s%s:%lld", used ? " " : "", aijt_format_names[f], (long long)ns[f]);
+    size_t used = plan_formats(host, info, info_len);
     if (used < info_len) snprintf(info + used, info_len - used, "%s%s", host->col_pos ? " cols" : "", host->sorted ? " sorted" : "");
   }
   ok = aijt_cuda_ok(cudaFree(rowptr), "cudaFree rowptr") && ok;

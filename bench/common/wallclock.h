@@ -1,0 +1,26 @@
+/* Host wall time and the median of repeated timings, for the plain-C benchmarks without PETSc
+   (bench_setup, bench_plan_gpu). */
+#pragma once
+
+#include <stdlib.h>
+#include <time.h>
+
+static inline double wall_seconds(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static inline int wall_cmp_double(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The median of t[0..n) (sorts t). */
+static inline double median_of(double *t, int n)
+{
+  qsort(t, (size_t)n, sizeof(double), wall_cmp_double);
+  return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
