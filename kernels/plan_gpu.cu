@@ -152,14 +152,23 @@ __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx,
 
 __global__ void diag_init_kernel(diag_set *d)
 {
+  if (threadIdx.x == 0) d->n = d->over = 0;
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) d->set[s] = SET_EMPTY;
+}
+
+#define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
+
+/* The scan for up to max diagonals into d (device), queued: d is set up first. */
+void queue_diagonals(gpu_source *g, diag_set *d, int max)
+{
+  const unsigned blocks = setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
+  diag_init_kernel<<<1, SET_SLOTS, 0, g->stream>>>(d);
+  if (g->A->nrows) diagonals_kernel<<<blocks, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d->set, &d->n, &d->over);
 }
 
 /* ---- counts of values: row lengths, column degrees */
 
 #define HIST_SHARED 1024 /* values below this are counted with the statistics, in shared memory first */
-#define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
-
 /* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
    that the warp's lanes can match their keys; lanes past n hold i >= n. */
 #define WARP_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
@@ -255,11 +264,7 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_st
   *count = NULL;
   memset(s, 0, sizeof(*s));
   if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) {
-    if (diag_max > 0 && g->A->nrows) {
-      const unsigned blocks = setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
-      diag_init_kernel<<<1, SET_SLOTS, 0, g->stream>>>(&ds->diag);
-      diagonals_kernel<<<blocks, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, ds->diag.set, &ds->diag.n, &ds->diag.over);
-    }
+    if (diag_max > 0) queue_diagonals(g, &ds->diag, diag_max);
     if (n) stats_kernel<<<setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
   }
@@ -327,11 +332,9 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
   int         n = 0;
 
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
-  h.n = h.over = 0;
-  for (int s = 0; s < SET_SLOTS; s++) h.set[s] = SET_EMPTY;
-  if (g->diag_max == max) memcpy(&h, &g->diag, sizeof(h)); /* made with the lengths */
-  else if (alloc(g, &d, 1) && ok(g, cudaMemcpyAsync(d, &h, sizeof(h), cudaMemcpyHostToDevice, g->stream))) {
-    if (g->A->nrows) diagonals_kernel<<<setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d->set, &d->n, &d->over);
+  if (g->diag_max == max) h = g->diag; /* made with the lengths */
+  else if (alloc(g, &d, 1)) {
+    queue_diagonals(g, d, max);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, &h, d, sizeof(h));
   }
   release(g, d);

@@ -33,9 +33,31 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether the GPU builds the slots of a plan it can build (every plan but PANEL's). */
+static PetscBool GPUBuildOn(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build);
+}
+
 PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
 {
-  return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build && aijt_dev_buildable(ctx->plan));
+  return (PetscBool)(GPUBuildOn(A, ctx) && aijt_dev_buildable(ctx->plan));
+}
+
+/* The CSR's offsets and columns into ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read
+   them), unless they are there; *copied counts the bytes. */
+static PetscErrorCode UploadStructure(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
+{
+  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+
+  PetscFunctionBegin;
+  if (ctx->dev_rowptr) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
+  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
+  PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
+  if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+  *copied += ((size_t)csr->nrows + 1 + nnz) * idx;
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The model planner on the GPU (kernels/plan_gpu.cu) reads the CSR's structure there: PlanStart uploads it
@@ -43,20 +65,17 @@ PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
    it applies: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on.  PlanModel then plans. */
 PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, PetscBool model, PetscBool *gpu)
 {
-  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
   cudaStream_t stream;
+  size_t       copied = 0;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  *gpu = (PetscBool)(model && ctx->settings.gpu_plan && !A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build && ctx->settings.rules.sort);
+  *gpu = (PetscBool)(model && ctx->settings.gpu_plan && ctx->settings.rules.sort && GPUBuildOn(A, ctx));
   if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
-  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
-  PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
-  if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(((size_t)csr->nrows + 1 + nnz) * idx)));
+  PetscCall(UploadStructure(ctx, csr, stream, &copied));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -149,13 +168,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   cudaError_t    err;
 
   PetscFunctionBegin;
-  if (!ctx->dev_rowptr) {
-    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
-    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
-    PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
-    if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
-    copied += ((size_t)csr->nrows + 1 + nnz) * idx;
-  }
+  PetscCall(UploadStructure(ctx, csr, stream, &copied));
   if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
   if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
