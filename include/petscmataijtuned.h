@@ -51,3 +51,6 @@ PETSC_EXTERN PetscErrorCode MatAIJTunedLoadMatrixMarket(MPI_Comm, const char[], 
 /* This rank's strips in the current plan(s), and how many plans were made since the matrix was created
    (a values-only re-assembly keeps the plan; a changed pattern makes a new one). */
 PETSC_EXTERN PetscErrorCode MatAIJTunedGetPlanStats(Mat, PetscInt *, PetscInt *);
+/* What this rank's last set-up cost: the wall time of planning (ms), the GPU time that run-time tuning
+   took beyond as many products of the parameters it kept (ms), and whether tuning is still going on. */
+PETSC_EXTERN PetscErrorCode MatAIJTunedGetSetupTimes(Mat, PetscReal *, PetscReal *, PetscBool *);

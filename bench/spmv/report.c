@@ -16,6 +16,7 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
   for (int m = 0; m < M_NMETHODS; m++) r->us[m] = r->err[m] = NAN;
   for (int f = 0; f < BENCH_NFORMATS; f++) r->build_ms[f] = r->first_ms[f] = NAN;
   r->strips   = -1;
+  r->plan_ms = r->tune_ms = NAN;
   r->copy_gbs = copy_gbs;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -29,6 +30,8 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
                  filled by the same CSR insertion, so the difference is what aijtuned's assembly adds
                  (plan, layouts): the cost of converting to aijtuned; the first call adds the upload.
     aijcusparse: its first MatMult - one steady MatMult (its upload and cuSPARSE setup), for context.
+  Within aijtuned's, from its own clocks (MatAIJTunedGetSetupTimes): planning (wall time of the planner
+  and the layouts' skeleton) and run-time tuning (GPU time beyond as many products of the kept parameters).
 */
 PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
 {
@@ -47,6 +50,8 @@ PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
   d->speedup[2]     = d->best_raw == M_NMETHODS ? NAN : r->us[d->best_raw] / tt;
   d->setup_tuned    = (r->build_ms[BENCH_AIJTUNED] - r->build_ms[BENCH_AIJCUSPARSE] + r->first_ms[BENCH_AIJTUNED] - 1e-3 * tt) / (1e-3 * tt);
   d->setup_cusparse = (r->first_ms[BENCH_AIJCUSPARSE] - 1e-3 * tc) / (1e-3 * tc);
+  d->plan_calls     = r->plan_ms / (1e-3 * tt);
+  d->tune_calls     = r->tune_ms / (1e-3 * tt);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -62,16 +67,16 @@ static PetscErrorCode Num(char buf[], size_t len, const char fmt[], PetscReal v)
 PetscErrorCode BenchReportHeader(void)
 {
   PetscFunctionBegin;
-  /* group titles over the column blocks of BenchReportLine(): widths 65 | 60 | 18 | 25 | 23 */
+  /* group titles over the column blocks of BenchReportLine(): widths 65 | 60 | 18 | 25 | 37 */
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-65s |%-60s|%-18s|%-25s|%s\n", "", " time per call, median (us)", " GB/s CSR, of copy", " speedup of aijtuned vs", " setup (calls)"));
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9s %9s %10s | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s\n", "matrix", "rows", "cols", "nnz", "aijcusp", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1", "tuned", "cusp", "copy", "cusp", "sell", "raw", "strips", "tuned", "cusp"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9s %9s %10s | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s %6s %6s\n", "matrix", "rows", "cols", "nnz", "aijcusp", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1", "tuned", "cusp", "copy", "cusp", "sell", "raw", "strips", "tuned", "cusp", "plan", "tune"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 PetscErrorCode BenchReportLine(const BenchRecord *r)
 {
   BenchDerived d;
-  char         t[M_NMETHODS][16], g[3][16], s[3][16], set[2][16], strips[16];
+  char         t[M_NMETHODS][16], g[3][16], s[3][16], set[4][16], strips[16];
 
   PetscFunctionBegin;
   PetscCall(BenchDerive(r, &d));
@@ -82,8 +87,10 @@ PetscErrorCode BenchReportLine(const BenchRecord *r)
   for (int k = 0; k < 3; k++) PetscCall(Num(s[k], sizeof(s[k]), "%.2f", d.speedup[k]));
   PetscCall(Num(set[0], sizeof(set[0]), "%.0f", d.setup_tuned));
   PetscCall(Num(set[1], sizeof(set[1]), "%.0f", d.setup_cusparse));
+  PetscCall(Num(set[2], sizeof(set[2]), "%.1f", d.plan_calls));
+  PetscCall(Num(set[3], sizeof(set[3]), "%.1f", d.tune_calls));
   PetscCall(Num(strips, sizeof(strips), "%.0f", r->strips >= 0 ? (PetscReal)r->strips : NAN));
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9" PetscInt64_FMT " %9" PetscInt64_FMT " %10" PetscInt64_FMT " | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s%s\n", r->name, r->rows, r->cols, r->nnz, t[0], t[1], t[2], t[3], t[4], t[5], g[0], g[1], g[2], s[0], s[1], s[2], strips, set[0], set[1], r->done ? "" : "  (incomplete)"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-34s %9" PetscInt64_FMT " %9" PetscInt64_FMT " %10" PetscInt64_FMT " | %9s %9s %9s %9s %9s %9s | %5s %5s %5s | %7s %7s %8s | %6s %7s %7s %6s %6s%s\n", r->name, r->rows, r->cols, r->nnz, t[0], t[1], t[2], t[3], t[4], t[5], g[0], g[1], g[2], s[0], s[1], s[2], strips, set[0], set[1], set[2], set[3], r->done ? "" : "  (incomplete)"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -114,6 +121,31 @@ static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The most of aijtuned's planning (which 0, over the matrices of more than 1M entries, as issue 4 asks)
+   or tuning (1, over all) in its own MatMult-equivalents, and how many stay within limit. */
+static PetscErrorCode SummarizeSetup(const BenchRecord *rec, PetscInt n, int which, PetscReal limit)
+{
+  PetscReal   most = -PETSC_MAX_REAL;
+  const char *name = NULL;
+  PetscInt    count = 0, within = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < n; i++) {
+    BenchDerived d;
+    PetscReal    v;
+    if (!rec[i].done || (which == 0 && rec[i].nnz <= 1000000)) continue;
+    PetscCall(BenchDerive(&rec[i], &d));
+    v = which == 0 ? d.plan_calls : d.tune_calls;
+    if (PetscIsInfOrNanReal(v)) continue;
+    count++;
+    within += v <= limit;
+    if (v > most) most = v, name = rec[i].name;
+  }
+  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  aijtuned's %s in its own MatMult-equivalents: at most %.1f (%s), %" PetscInt_FMT " of %" PetscInt_FMT " matrices%s within %g\n", which == 0 ? "planning" : "tuning beyond the kept parameters", (double)most, name, within, count, which == 0 ? " over 1M entries" : "", (double)limit));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal copy_gbs)
 {
   PetscInt flagged = 0;
@@ -128,6 +160,8 @@ PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal 
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s: %" PetscInt_FMT " matri%s\n", cls < 0 ? "all" : BenchClassName[cls], count, count == 1 ? "x" : "ces"));
     for (int which = 0; which < 4; which++) PetscCall(Summarize(rec, n, cls, which));
   }
+  PetscCall(SummarizeSetup(rec, n, 0, 5.0));
+  PetscCall(SummarizeSetup(rec, n, 1, 10.0));
   for (PetscInt i = 0; i < n; i++)
     for (int m = 1; m < M_NMETHODS; m++)
       if (!PetscIsNanReal(rec[i].us[m]) && !(rec[i].err[m] <= BENCH_ERR_TOL)) {
@@ -146,7 +180,7 @@ PetscErrorCode BenchCSVOpen(const char file[], FILE **fp)
   PetscCall(PetscFOpen(PETSC_COMM_SELF, file, "w", fp));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, "name,class,rows,cols,nnz"));
   for (int m = 0; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_%s", BenchMethodName[m]));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls,plan_ms,plan_calls,tune_ms,tune_calls"));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",build_ms_%s,first_ms_%s", BenchFormatName[f], BenchFormatName[f]));
   for (int m = 1; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",err_%s", BenchMethodName[m]));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",complete\n"));
@@ -180,6 +214,10 @@ PetscErrorCode BenchCSVLine(FILE *fp, const BenchRecord *r)
   PetscCall(Field(fp, r->strips >= 0 ? (PetscReal)r->strips : NAN));
   PetscCall(Field(fp, d.setup_tuned));
   PetscCall(Field(fp, d.setup_cusparse));
+  PetscCall(Field(fp, r->plan_ms));
+  PetscCall(Field(fp, d.plan_calls));
+  PetscCall(Field(fp, r->tune_ms));
+  PetscCall(Field(fp, d.tune_calls));
   for (int f = 0; f < BENCH_NFORMATS; f++) {
     PetscCall(Field(fp, r->build_ms[f]));
     PetscCall(Field(fp, r->first_ms[f]));

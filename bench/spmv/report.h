@@ -28,6 +28,7 @@ typedef struct {
   PetscReal  err[M_NMETHODS]; /* max |y - y_aijcusparse| / max |y_aijcusparse| */
   PetscReal  build_ms[BENCH_NFORMATS], first_ms[BENCH_NFORMATS];
   PetscInt   strips;
+  PetscReal  plan_ms, tune_ms; /* aijtuned's planning and tuning cost (MatAIJTunedGetSetupTimes) */
   PetscReal  copy_gbs;
 } BenchRecord;
 
@@ -37,6 +38,7 @@ typedef struct {
   PetscReal speedup[3]; /* aijtuned over aijcusparse, sellcuda, best raw cuSPARSE: their time / aijtuned's */
   BenchMethod best_raw;
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
+  PetscReal plan_calls, tune_calls;       /* aijtuned's planning and tuning, in its own MatMult-equivalents */
 } BenchDerived;
 
 PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);

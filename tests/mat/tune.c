@@ -10,9 +10,11 @@ reference is aijcusparse.\n\
 #define TOL 1e-12
 
 /* y = T x for `products` products, each compared with AIJ's (yref) and synchronised by the norm, so
-   that every tuning product is timed before the next; the worst relative difference and the number of
-   tuning products (the AIJTunedTune event, summed over the ranks). */
-static PetscErrorCode Products(Mat A, const char *file, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning)
+   that every tuning product is timed before the next; the worst relative difference, the number of
+   tuning products (the AIJTunedTune event, summed over the ranks), and MatAIJTunedGetSetupTimes()'s
+   figures: whether every rank's planning took a measured time and its tuning has ended, and what
+   tuning cost (ms, summed over the ranks). */
+static PetscErrorCode Products(Mat A, const char *file, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning, PetscBool *timed, PetscReal *tune_ms)
 {
   Mat                T;
   Vec                x, y, yref;
@@ -51,6 +53,14 @@ static PetscErrorCode Products(Mat A, const char *file, const char *prefix, cons
   PetscCall(PetscLogEventGetPerfInfo(PETSC_DETERMINE, tune, &after));
   count = (PetscInt)(after.count - before.count);
   PetscCall(MPIU_Allreduce(&count, tuning, 1, MPIU_INT, MPI_SUM, PETSC_COMM_WORLD));
+  {
+    PetscReal plan_ms, ms;
+    PetscBool going;
+    PetscCall(MatAIJTunedGetSetupTimes(T, &plan_ms, &ms, &going));
+    *timed = (PetscBool)(plan_ms > 0 && !going && !PetscIsInfOrNanReal(ms));
+    PetscCall(MPIU_Allreduce(MPI_IN_PLACE, timed, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+    PetscCall(MPIU_Allreduce(&ms, tune_ms, 1, MPIU_REAL, MPI_SUM, PETSC_COMM_WORLD));
+  }
   PetscCall(VecDestroy(&x));
   PetscCall(VecDestroy(&y));
   PetscCall(VecDestroy(&yref));
@@ -96,7 +106,8 @@ int main(int argc, char **argv)
   char        file[PETSC_MAX_PATH_LEN] = "";
   char        cold[64], warm[64], bad[64]; /* per rank count: the runs on 1 and 2 ranks share a directory and may run at once */
   PetscInt    products = 200, tuning, n;
-  PetscReal   worst;
+  PetscReal   worst, tune_ms;
+  PetscBool   timed;
   PetscMPIInt rank, size;
   Mat         A;
 
@@ -116,15 +127,16 @@ int main(int argc, char **argv)
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
 
-  PetscCall(Products(A, file, "a_", cold, products, &worst, &tuning));
+  PetscCall(Products(A, file, "a_", cold, products, &worst, &tuning, &timed, &tune_ms));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(cold);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no cache: products while tuning equal AIJ's %s, tuning products made %s, tuned strips in the cache %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0))));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  planning timed, tuning ended and its cost measured %s\n", YesNo(timed)));
 
   if (!rank) PetscCall(Copy(cold, warm)); /* a later run: the file, not this process's copy of it */
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, file, "b_", warm, products, &worst, &tuning));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warm cache: products equal AIJ's %s, no tuning product %s (%" PetscInt_FMT ")\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning == 0)), tuning));
+  PetscCall(Products(A, file, "b_", warm, products, &worst, &tuning, &timed, &tune_ms));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warm cache: products equal AIJ's %s, no tuning product %s (%" PetscInt_FMT "), tuning cost 0 %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning == 0)), tuning, YesNo((PetscBool)(timed && tune_ms == 0))));
 
   if (!rank) {
     FILE *fp = fopen(bad, "w");
@@ -133,7 +145,7 @@ int main(int argc, char **argv)
     fclose(fp);
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, file, "c_", bad, products, &worst, &tuning));
+  PetscCall(Products(A, file, "c_", bad, products, &worst, &tuning, &timed, &tune_ms));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(bad);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "corrupt cache: products equal AIJ's %s, tuned again %s, rewritten whole %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0 && n == Entries(cold)))));

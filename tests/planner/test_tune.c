@@ -105,13 +105,18 @@ static void TestTuner(void)
     const char *name;
     CostFn      cost;
     int         p0, p1, products, inflight;
+    double      extra, kept; /* aijt_tuner_extra_ms: the trials' sum less products x kept */
   } cases[] = {
-    {"a clear winner", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 1},
-    {"a clear winner, 3 products in flight", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 3},
-    {"noise under the margin", Cost_noise, 4, 4, 2 * 4, 1},
-    {"a candidate far behind is timed once", Cost_bad_half, 8, 4, 4 + 3 + 4, 1},
-    {"a gain under the timer's resolution", Cost_tiny, 4, 4, 2 * 4, 1},
-    {"winners that do not add up", Cost_no_sum, 4, 4, 2 * 4 + 4, 2},
+    /* 2 x (100 + 103 + 107 + 95) + 2 x (95 + 100) - 12 x 95 */
+    {"a clear winner", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 1, 60.0, 95.0},
+    {"a clear winner, 3 products in flight", Cost_csr8_wins, 8, 4, 2 * 4 + 4, 3, 60.0, 95.0},
+    /* the plan is kept, and a candidate 1% faster ran twice: below zero */
+    {"noise under the margin", Cost_noise, 4, 4, 2 * 4, 1, -2.0, 100.0},
+    /* (100 + 100 + 150 + 95) + (100 + 100 + 95) + 2 x (95 + 100) - 11 x 95 */
+    {"a candidate far behind is timed once", Cost_bad_half, 8, 4, 4 + 3 + 4, 1, 85.0, 95.0},
+    {"a gain under the timer's resolution", Cost_tiny, 4, 4, 2 * 4, 1, -0.0006, 0.006},
+    /* 2 x (100 + 95 + 100 + 95) + 2 x (110 + 100) - 12 x 100: the plan kept */
+    {"winners that do not add up", Cost_no_sum, 4, 4, 2 * 4 + 4, 2, 0.0, 100.0},
   };
   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
     int products;
@@ -121,6 +126,10 @@ static void TestTuner(void)
     const int *best = aijt_tuner_params(T);
     EXPECT(best[0] == cases[c].p0 && best[1] == cases[c].p1 && best[2] == 0 && best[3] == 1, "%s: kept tpr %d, blocks per row %d (expected %d, %d)", cases[c].name, best[0], best[1], cases[c].p0, cases[c].p1);
     EXPECT(products == cases[c].products, "%s: %d products timed, expected %d", cases[c].name, products, cases[c].products);
+    {
+      double kept, extra = aijt_tuner_extra_ms(T, &kept);
+      EXPECT(fabs(extra - cases[c].extra) < 1e-9 && fabs(kept - cases[c].kept) < 1e-12, "%s: extra %g ms over kept %g (expected %g, %g)", cases[c].name, extra, kept, cases[c].extra, cases[c].kept);
+    }
     aijt_tuner_destroy(&T);
   }
 

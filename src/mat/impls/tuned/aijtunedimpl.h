@@ -46,6 +46,10 @@ typedef struct {
   PetscInt            plans_made;
   AIJTunedDevice      dev;
   aijt_int           *dev_rowptr, *dev_colidx; /* the CSR's structure on the GPU, from planning to the GPU build */
+  PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton) */
+  PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
+                                        parameters (aijtunedtune.c); 0 without tuning */
+  PetscBool           tuning;        /* tuning has started and not ended */
 } Mat_SeqAIJTuned;
 
 typedef struct {

@@ -72,6 +72,10 @@ int  aijt_tuner_next(aijt_tuner *T, int *params);
 void aijt_tuner_record(aijt_tuner *T, int trial, double ms);
 /* What was chosen (after AIJT_TUNE_DONE): each strip's parameter. */
 const int *aijt_tuner_params(const aijt_tuner *T);
+/* What the trials cost beyond as many products with the chosen parameters (after AIJT_TUNE_DONE): the
+   sum of their times less their count times the fastest trial of the chosen parameters, *kept_ms (ms).
+   Below zero when a candidate ran faster than the kept parameters without beating them by the margin. */
+double aijt_tuner_extra_ms(const aijt_tuner *T, double *kept_ms);
 
 /* ---- the cache ---- */
 

@@ -216,3 +216,13 @@ const int *aijt_tuner_params(const aijt_tuner *T)
 {
   return T->best;
 }
+
+double aijt_tuner_extra_ms(const aijt_tuner *T, double *kept_ms)
+{
+  const int kept = memcmp(T->best, T->base, (size_t)T->nstrips * sizeof(int)) ? TRY_WINNERS : TRY_PLAN;
+  double    sum  = 0.0, fastest = Fastest(T, 0, T->ntrials, kept, 0);
+
+  for (int i = 0; i < T->ntrials; i++) sum += T->trials[i].ms > 0 ? T->trials[i].ms : 0.0;
+  *kept_ms = fastest > 0 ? fastest : 0.0;
+  return sum - T->recorded * *kept_ms;
+}

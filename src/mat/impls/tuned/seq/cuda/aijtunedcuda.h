@@ -13,10 +13,13 @@ typedef struct {
   int            *params;   /* nstrips: the parameters of the trial being launched */
   aijt_dev_strip *trial;    /* nstrips: the strips with them */
   uint64_t       *fingerprint; /* nstrips: each strip's key in the tuning cache */
-  cudaEvent_t    *ev;       /* nstrips + 1: around a trial (0, 1), or between the strips of the timing product */
+  cudaEvent_t    *ev;       /* nstrips + 2: around a trial (0, 1), or between the strips of the timing product
+                               and after its tail */
   aijt_tune_entry *entries; /* nstrips: the results for the cache, made ready here so that no product allocates */
   PetscBool       has_events;
   int             pending;  /* what the product in flight times: a trial (>= 0), AIJT_TUNER_STRIPS, or AIJT_TUNER_NONE */
+  int             trials;   /* the tuner's, once it has chosen: how many it timed, */
+  double          extra_ms, kept_ms; /* their cost beyond the kept parameters, and those's time (aijt_tuner_extra_ms) */
   char            path[PETSC_MAX_PATH_LEN]; /* the tuning cache; "" for none */
   char            device[128], model[48];
 } AIJTunedTuner;

@@ -23,7 +23,7 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
   if (!t) PetscFunctionReturn(PETSC_SUCCESS);
   aijt_tuner_destroy(&t->tuner);
   if (t->has_events)
-    for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventDestroy(t->ev[s]));
+    for (int s = 0; s <= d->nstrips + 1; s++) PetscCallCUDA(cudaEventDestroy(t->ev[s]));
   PetscCall(PetscFree6(t->tune, t->params, t->trial, t->fingerprint, t->ev, t->entries));
   PetscCall(PetscFree(d->tuner));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -80,10 +80,12 @@ PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx, const aijt_csr *A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedTuneFree(d));
+  ctx->tune_extra_ms = 0.0; /* until a tuner runs */
+  ctx->tuning        = PETSC_FALSE;
   if (!ctx->settings.tune || !d->nstrips) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscNew(&t));
   d->tuner = t;
-  PetscCall(PetscMalloc6(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 1, &t->ev, d->nstrips, &t->entries));
+  PetscCall(PetscMalloc6(d->nstrips, &t->tune, d->nstrips, &t->params, d->nstrips, &t->trial, d->nstrips, &t->fingerprint, d->nstrips + 2, &t->ev, d->nstrips, &t->entries));
   PetscCall(MatAIJTunedCachePath(&ctx->settings, t->path, sizeof(t->path)));
   PetscCall(MatAIJTunedCUDADeviceName(t->device, sizeof(t->device)));
   PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
@@ -94,21 +96,30 @@ PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *ctx, const aijt_csr *A)
     PetscCall(MatSeqAIJTunedTuneFree(d));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  for (int s = 0; s <= d->nstrips; s++) PetscCallCUDA(cudaEventCreate(&t->ev[s]));
-  t->has_events = PETSC_TRUE;
-  t->pending    = AIJT_TUNER_NONE;
+  for (int s = 0; s <= d->nstrips + 1; s++) PetscCallCUDA(cudaEventCreate(&t->ev[s]));
+  t->has_events      = PETSC_TRUE;
+  t->pending         = AIJT_TUNER_NONE;
+  ctx->tuning        = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The strips' times from the timing product, and the tuned strips into the cache; tuning ends. */
+/* The strips' times from the timing product, what tuning cost, and the tuned strips into the cache;
+   tuning ends. */
 static PetscErrorCode Finish(Mat_SeqAIJTuned *ctx)
 {
   AIJTunedDevice   d = ctx->dev;
   AIJTunedTuner   *t = d->tuner;
   aijt_tune_entry *e = t->entries;
   PetscInt         n = 0;
+  float            whole;
 
   PetscFunctionBegin;
+  /* the timing product, strip by strip, costs what it takes beyond a fused one too */
+  PetscCallCUDA(cudaEventElapsedTime(&whole, t->ev[0], t->ev[d->nstrips + 1]));
+  ctx->tune_extra_ms = t->extra_ms + (t->kept_ms > 0 ? (double)whole - t->kept_ms : 0.0);
+  ctx->tuning        = PETSC_FALSE;
+  PetscCall(PetscInfo(NULL, "aijtuned: tuning timed %d products; they and the product timing each strip took %.4g ms beyond as many of the kept parameters' fused product (%.4g ms each): %.3g products\n", t->trials, ctx->tune_extra_ms, t->kept_ms,
+                      t->kept_ms > 0 ? ctx->tune_extra_ms / t->kept_ms : 0.0));
   for (int s = 0; s < d->nstrips; s++) {
     aijt_strip *P = &ctx->plan->strips[s];
     float       ms;
@@ -139,7 +150,7 @@ static PetscErrorCode Harvest(Mat_SeqAIJTuned *ctx, PetscBool *busy)
   PetscFunctionBegin;
   *busy = PETSC_FALSE;
   if (t->pending == AIJT_TUNER_NONE) PetscFunctionReturn(PETSC_SUCCESS);
-  q = cudaEventQuery(t->ev[t->pending == AIJT_TUNER_STRIPS ? d->nstrips : 1]);
+  q = cudaEventQuery(t->ev[t->pending == AIJT_TUNER_STRIPS ? d->nstrips + 1 : 1]);
   if (q == cudaErrorNotReady) {
     *busy = PETSC_TRUE;
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -186,6 +197,8 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
   } else if (trial == AIJT_TUNE_DONE) { /* keep the choice; this product times each strip with it */
     if (t->tuner) {
       const int *best = aijt_tuner_params(t->tuner);
+      t->trials       = t->tuner->ntrials;
+      t->extra_ms     = aijt_tuner_extra_ms(t->tuner, &t->kept_ms);
       for (int s = 0; s < d->nstrips; s++)
         if (t->tune[s]) SetParam(ctx, s, best[s]);
       aijt_tuner_destroy(&t->tuner);
@@ -196,6 +209,7 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
       PetscCallCUDA(cudaEventRecord(t->ev[s + 1], stream));
     }
     PetscCallCUDA(aijt_cuda_tail(&d->tail, x, y, stream));
+    PetscCallCUDA(cudaEventRecord(t->ev[d->nstrips + 1], stream));
     t->pending = AIJT_TUNER_STRIPS;
     *done      = PETSC_TRUE;
   }
