@@ -11,7 +11,11 @@
    plans are the same (strips, predictions, order, column order, features), the upload of the structure
    (rowptr and colidx, pageable host memory, once), then the product of that plan built on the device
    (median of 100 CUDA-event-timed calls after 10), and planning in products.  Issue 4 asks for planning
-   under about 5 products on matrices over 1M entries.
+   under about 5 products on matrices over 1M entries.  Then what aijtuned's planning (its AIJTunedPlan
+   event) costs with the skeleton it needs: fetch_ms, the GPU planner copying the order and column order
+   back and the host skeleton after it (as before the device skeleton), and kept_ms, the GPU planner
+   leaving them on the device and the skeleton's sizes counted there (aijt_dev_plan_model_keep,
+   aijt_dev_sell_slots, aijt_layouts_skeleton_sized: seqaijtuned now), each also in products.
 */
 #include "devcopy.h"
 extern "C" { /* the planner and the generators are C */
@@ -73,6 +77,47 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
   return median_of(t, 100);
 }
 
+/* The host skeleton of a plan with its order on the host (seconds): what aijtuned's planning did after
+   the GPU planner until the order stayed on the device. */
+static double skeleton_host(const aijt_plan *P, const aijt_csr *A)
+{
+  aijt_layouts *K  = NULL;
+  double        t0 = wall_seconds();
+  if (aijt_dev_buildable(P)) (void)aijt_layouts_skeleton(P, A, &K);
+  t0 = wall_seconds() - t0;
+  aijt_layouts_destroy(&K);
+  return t0;
+}
+
+/* aijtuned's planning now (seconds): the GPU planner leaving the order and column order on the device,
+   then the skeleton's sizes (SELL's slots counted there), as seqaijtuned plans; the same plan as host's. */
+static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, const aijt_plan *host)
+{
+  aijt_plan    *P = NULL;
+  aijt_layouts *K = NULL;
+  aijt_int     *order = NULL, *col_pos = NULL;
+  int64_t       slots[4096];
+  cudaError_t   cerr = cudaSuccess;
+  double        t0   = wall_seconds(), t;
+
+  if (aijt_dev_plan_model_keep(A, D, R, m, stream, &P, &order, &col_pos, &cerr)) check(cerr, "aijt_dev_plan_model_keep"), exit(1);
+  if (P->nstrips > 4096) fprintf(stderr, "bench_plan_gpu: more strips than counted\n"), exit(1);
+  if (order && aijt_dev_buildable(P)) {
+    check(aijt_dev_sell_slots(P, D->rowptr, order, slots, stream), "aijt_dev_sell_slots");
+    if (aijt_layouts_skeleton_sized(P, slots, &K)) fprintf(stderr, "bench_plan_gpu: no skeleton\n"), exit(1);
+  } else if (aijt_dev_buildable(P)) {
+    check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");
+    (void)aijt_layouts_skeleton(P, A, &K);
+  }
+  t = wall_seconds() - t0;
+  check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");
+  if (!same_plan(host, P)) fprintf(stderr, "bench_plan_gpu: the plan kept on the device differs\n"), exit(1);
+  cudaFree(order), cudaFree(col_pos);
+  aijt_layouts_destroy(&K);
+  aijt_plan_destroy(&P);
+  return t;
+}
+
 static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int reps, cudaStream_t stream)
 {
   char          name[64];
@@ -82,7 +127,7 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
   aijt_csr      A;
   aijt_int     *rowptr = NULL, *colidx = NULL;
   aijt_plan    *host = NULL, *dev = NULL;
-  double        th[MAX_REPS], tg[MAX_REPS], up, us;
+  double        th[MAX_REPS], tg[MAX_REPS], to[MAX_REPS], tk[MAX_REPS], up, us;
   cudaError_t   cerr = cudaSuccess;
 
   snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - arg) : (int)strlen(arg), arg);
@@ -112,17 +157,20 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
     t0 = wall_seconds();
     if (aijt_dev_plan_model(&A, &D, R, m, stream, &dev, &cerr)) check(cerr, "aijt_dev_plan_model"), exit(1);
     if (r >= 0) tg[r] = wall_seconds() - t0;
+    if (r >= 0) to[r] = tg[r] + skeleton_host(dev, &A);
+    if (r >= 0) tk[r] = planning_kept(&A, &D, R, m, stream, host);
   }
   const int same = same_plan(host, dev);
   us = product_us(dev, &A, R, stream);
   {
     aijt_int n[AIJT_NFORMATS], rows[AIJT_NFORMATS], nz[AIJT_NFORMATS];
-    double   h = median_of(th, reps) * 1e3, g = median_of(tg, reps) * 1e3;
+    double   h = median_of(th, reps) * 1e3, g = median_of(tg, reps) * 1e3, o = median_of(to, reps) * 1e3, k = median_of(tk, reps) * 1e3;
     char     formats[64] = "";
     aijt_plan_summary(dev, n, rows, nz);
     for (int f = 0; f < AIJT_NFORMATS; f++)
       if (n[f]) snprintf(formats + strlen(formats), sizeof(formats) - strlen(formats), "%s%s", formats[0] ? "," : "", aijt_format_names[f]);
-    printf("%-9s %9lld %10lld %9.3f %9.3f %-4s %9.3f %9.1f %9.1f %9.1f  %s%s\n", name, (long long)A.nrows, (long long)nnz, h, g, same ? "yes" : "NO", up * 1e3, us, us > 0 ? 1e3 * h / us : NAN, us > 0 ? 1e3 * g / us : NAN, formats, dev->col_pos ? " +cols" : "");
+    printf("%-9s %9lld %10lld %9.3f %9.3f %-4s %9.3f %9.1f %9.1f %9.1f %9.3f %9.3f %7.1f %7.1f  %s%s\n", name, (long long)A.nrows, (long long)nnz, h, g, same ? "yes" : "NO", up * 1e3, us, us > 0 ? 1e3 * h / us : NAN, us > 0 ? 1e3 * g / us : NAN, o, k,
+           us > 0 ? 1e3 * o / us : NAN, us > 0 ? 1e3 * k / us : NAN, formats, dev->col_pos ? " +cols" : "");
   }
   fflush(stdout);
   aijt_plan_destroy(&host);
@@ -169,7 +217,7 @@ int main(int argc, char **argv)
     check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
     printf("# bench_plan_gpu: device %s, model %s (%s), median of %d after 1 untimed\n", prop.name, path, m.device, reps);
   }
-  printf("%-9s %9s %10s %9s %9s %-4s %9s %9s %9s %9s  %s\n", "matrix", "rows", "nnz", "host_ms", "gpu_ms", "same", "upload_ms", "spmv_us", "host_x", "gpu_x", "plan");
+  printf("%-9s %9s %10s %9s %9s %-4s %9s %9s %9s %9s %9s %9s %7s %7s  %s\n", "matrix", "rows", "nnz", "host_ms", "gpu_ms", "same", "upload_ms", "spmv_us", "host_x", "gpu_x", "fetch_ms", "kept_ms", "fetch_x", "kept_x", "plan");
   if (a < argc)
     for (; a < argc; a++) fails += run(argv[a], &m, &R, reps, stream);
   else

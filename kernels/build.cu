@@ -202,12 +202,6 @@ struct workspace {
   }
 };
 
-#define TRY(call) \
-  do { \
-    cudaError_t err_ = (call); \
-    if (err_ != cudaSuccess) return err_; \
-  } while (0)
-
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
@@ -271,7 +265,7 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
   int      *bad = NULL, found = 0;
 
   w.stream = stream;
-  if (K->filled || K->nstrips != P->nstrips || !aijt_dev_buildable(P) || A->nrows != K->nrows || (col_pos && !K->hot)) return cudaErrorInvalidValue;
+  if (K->filled || K->nstrips != P->nstrips || !aijt_dev_buildable(P) || A->nrows != K->nrows || (col_pos && K->nhot < 1)) return cudaErrorInvalidValue;
   TRY(prepare(P, K, A, strips, w, e, &segend, &tail_at));
   TRY(w.get(&bad, 1));
   TRY(cudaMemsetAsync(bad, 0, sizeof(int), stream));

@@ -63,6 +63,7 @@ struct gpu_source {
   const aijt_plan_source *inner; /* with AIJT_PLAN_GPU_TRACE set: the ops the traced ones time */
   const aijt_rules       *R;
   int                     diag_max; /* > 0: diag holds the diagonals up to that many (made with the lengths) */
+  int                     keep;     /* fetch leaves the order and the column order on the device */
   diag_set                diag;
 };
 
@@ -534,6 +535,7 @@ aijt_err gpu_fetch(void *ctx, aijt_plan *p)
 {
   gpu_source *g = (gpu_source *)ctx;
 
+  if (g->keep) return AIJT_OK;
   if (p->sorted && !p->order) {
     if (!(p->order = (aijt_int *)malloc(((size_t)p->nrows + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
     if (!g->order || !fetch_to_host(g, p->order, g->order, (size_t)p->nrows * sizeof(aijt_int))) return AIJT_ERR_DEVICE;
@@ -573,7 +575,7 @@ TRACED(fetch, aijt_err, (void *ctx, aijt_plan *p), (ctx, p))
 
 } // namespace
 
-extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr)
+extern "C" aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr)
 {
   gpu_source       g;
   aijt_plan_source src;
@@ -581,6 +583,9 @@ extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D
 
   *plan = NULL;
   memset(&g, 0, sizeof(g));
+  if (order) *order = NULL;
+  if (col_pos) *col_pos = NULL;
+  g.keep   = order && col_pos;
   g.A      = A;
   g.D      = D;
   g.stream = stream;
@@ -606,8 +611,34 @@ extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D
     err                                  = aijt_plan_model_from(A, &src, R, m, plan);
     fprintf(stderr, "aijt_dev_plan_model: %-9s %8.3f ms\n", "all", wall_ms() - t0);
   } else err = aijt_plan_model_from(A, &src, R, m, plan);
+  if (!err && g.keep && (*plan)->sorted && !(*plan)->order) { /* the plan's: the caller's now */
+    *order  = g.order;
+    g.order = NULL;
+  }
+  if (!err && g.keep && (*plan)->col_hot && !(*plan)->col_pos) {
+    *col_pos  = g.col_pos;
+    g.col_pos = NULL;
+  }
   release(&g, g.order);
   release(&g, g.col_pos);
   *cerr = g.err;
+  return err;
+}
+
+extern "C" aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr)
+{
+  return aijt_dev_plan_model_keep(A, D, R, m, stream, plan, NULL, NULL, cerr);
+}
+
+extern "C" aijt_err aijt_dev_plan_fetch(aijt_plan *p, const aijt_int *order, const aijt_int *col_pos, cudaStream_t stream, cudaError_t *cerr)
+{
+  gpu_source g;
+
+  memset(&g, 0, sizeof(g));
+  g.stream = stream;
+  g.order  = (aijt_int *)order; /* borrowed: gpu_fetch copies from them */
+  g.col_pos = (aijt_int *)col_pos;
+  const aijt_err err = gpu_fetch(&g, p);
+  *cerr              = g.err;
   return err;
 }

@@ -22,3 +22,10 @@ inline unsigned setup_blocks(int64_t n)
 } // namespace aijt
 
 #define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+
+/* Return the first failed CUDA call's error (set-up code that returns a cudaError_t). */
+#define TRY(call) \
+  do { \
+    cudaError_t err_ = (call); \
+    if (err_ != cudaSuccess) return err_; \
+  } while (0)

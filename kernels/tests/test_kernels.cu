@@ -26,6 +26,9 @@
    Without a CUDA device: "no CUDA device: skipped", exit 0.
 */
 #include "devcopy.h"
+extern "C" {
+#include "aijttune.h" /* aijt_strip_pattern */
+}
 #include "../../tests/common/teststencil.h"
 #include "../../tests/common/xorshift.h"
 
@@ -451,6 +454,93 @@ static int same_features(const aijt_features *a, const aijt_features *b)
   return a->nrows == b->nrows && a->nnz == b->nnz && a->min_len == b->min_len && a->max_len == b->max_len && a->empty_rows == b->empty_rows && a->mean_len == b->mean_len && a->std_len == b->std_len;
 }
 
+/* n device values equal to the host's h (NULL h: n must be 0) */
+static int same_on_device(const aijt_int *d, const aijt_int *h, size_t n, const char *what, int s)
+{
+  aijt_int *back = (aijt_int *)malloc((n ? n : 1) * sizeof(aijt_int));
+  int       ok   = back && aijt_cuda_ok(cudaMemcpy(back, d, n * sizeof(aijt_int), cudaMemcpyDeviceToHost), "cudaMemcpy back") && (!n || !memcmp(back, h, n * sizeof(aijt_int)));
+  if (!ok) printf("  device skeleton: strip %d's %s differ from the host skeleton's\n", s, what);
+  free(back);
+  return ok;
+}
+
+/* The skeleton made on the device (skeleton.cu) from the order and column order the planner left there
+   (aijt_dev_plan_model_keep) against the host's (aijt_layouts_skeleton of the host's plan): sizes, rows,
+   offsets, hot columns, and the strips' fingerprint patterns. */
+static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, const aijt_int *order, const aijt_int *col_pos, const aijt_csr *csr, const aijt_dev_csr *D, cudaStream_t stream)
+{
+  aijt_layouts   *K = NULL, *S = NULL;
+  int64_t        *slots = (int64_t *)calloc((size_t)kept->nstrips + 1, sizeof(int64_t));
+  aijt_dev_strip *d = (aijt_dev_strip *)calloc((size_t)kept->nstrips + 1, sizeof(aijt_dev_strip));
+  uint64_t       *pat = (uint64_t *)calloc((size_t)kept->nstrips + 1, sizeof(uint64_t));
+  aijt_int       *hot = NULL;
+  int             ok = slots && d && pat;
+
+  ok = ok && !aijt_layouts_skeleton(host, csr, &K);
+  ok = ok && aijt_cuda_ok(aijt_dev_sell_slots(kept, D->rowptr, order, slots, stream), "aijt_dev_sell_slots") && !aijt_layouts_skeleton_sized(kept, slots, &S);
+  if (ok && (S->nstrips != K->nstrips || S->tail.nnz != K->tail.nnz || S->nhot != K->nhot)) {
+    printf("  device skeleton: %d strips, tail %lld, %lld hot; host %d, %lld, %lld\n", S->nstrips, (long long)S->tail.nnz, (long long)S->nhot, K->nstrips, (long long)K->tail.nnz, (long long)K->nhot);
+    ok = 0;
+  }
+  for (int s = 0; ok && s < S->nstrips; s++) {
+    const aijt_layout *a = &S->strips[s], *b = &K->strips[s];
+    if (a->format != b->format || a->nrows != b->nrows || a->nslots != b->nslots || a->width != b->width || a->chunk != b->chunk) {
+      printf("  device skeleton: strip %d's sizes differ (%lld slots against %lld)\n", s, (long long)a->nslots, (long long)b->nslots);
+      ok = 0;
+    }
+    aijt_dev_strip_init(&d[s], &kept->strips[s], a);
+    d[s].rows = order + kept->strips[s].begin;
+    if (aijt_dev_strip_ptr_count(&d[s])) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d[s].ptr, aijt_dev_strip_ptr_count(&d[s]) * sizeof(aijt_int)), "cudaMalloc ptr");
+  }
+  ok = ok && aijt_cuda_ok(aijt_dev_skeleton_ptrs(kept, D->rowptr, d, stream), "aijt_dev_skeleton_ptrs") && aijt_cuda_ok(cudaStreamSynchronize(stream), "sync");
+  ok = ok && aijt_cuda_ok(aijt_dev_strip_patterns(d, S->nstrips, D->rowptr, D->colidx, pat, stream), "aijt_dev_strip_patterns");
+  for (int s = 0; ok && s < S->nstrips; s++) {
+    const aijt_layout *b = &K->strips[s];
+    ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s) && same_on_device(d[s].ptr, b->ptr, aijt_dev_strip_ptr_count(&d[s]), "offsets", s);
+    if (ok && pat[s] != aijt_strip_pattern(b, csr)) {
+      printf("  device skeleton: strip %d's pattern differs\n", s);
+      ok = 0;
+    }
+  }
+  if (ok && S->nhot) {
+    ok = aijt_cuda_ok(cudaMalloc((void **)&hot, (size_t)S->nhot * sizeof(aijt_int)), "cudaMalloc hot") && aijt_cuda_ok(aijt_dev_hot_columns(col_pos, csr->ncols, S->nhot, hot, stream), "aijt_dev_hot_columns");
+    ok = ok && same_on_device(hot, K->hot, (size_t)K->nhot, "hot columns", -1);
+  }
+  for (int s = 0; d && s < kept->nstrips; s++) ok = aijt_cuda_ok(cudaFree((void *)d[s].ptr), "cudaFree") && ok;
+  ok = aijt_cuda_ok(cudaFree(hot), "cudaFree") && ok;
+  aijt_layouts_destroy(&K);
+  aijt_layouts_destroy(&S);
+  free(slots);
+  free(d);
+  free(pat);
+  return ok;
+}
+
+/* The plan that leaves its order on the device: the host's once fetched, and its skeleton there. */
+static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
+{
+  aijt_plan  *kept = NULL;
+  aijt_int   *order = NULL, *col_pos = NULL;
+  cudaError_t cerr;
+  aijt_err    err = aijt_dev_plan_model_keep(csr, D, R, m, stream, &kept, &order, &col_pos, &cerr);
+  int         ok  = aijt_cuda_ok(cerr, "aijt_dev_plan_model_keep") && !err;
+
+  if (ok && (kept->order || kept->col_pos || !order != !kept->sorted || !col_pos != !kept->col_hot)) {
+    printf("  kept plan: order and column order not where they should be\n");
+    ok = 0;
+  }
+  if (ok && kept->sorted && aijt_dev_buildable(kept)) ok = device_skeleton_case(host, kept, order, col_pos, csr, D, stream);
+  ok = ok && !aijt_dev_plan_fetch(kept, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
+  if (ok && !aijt_plan_equal(host, kept)) {
+    printf("  kept plan, fetched, differs from the host's\n");
+    ok = 0;
+  }
+  ok = aijt_cuda_ok(cudaFree(order), "cudaFree") && ok;
+  ok = aijt_cuda_ok(cudaFree(col_pos), "cudaFree") && ok;
+  aijt_plan_destroy(&kept);
+  return ok;
+}
+
 static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, char *info, size_t info_len)
 {
   aijt_csr     csr = {A->nrows, A->ncols, A->rowptr, A->colidx, NULL, NULL, 0};
@@ -476,6 +566,10 @@ static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model 
     if (host) aijt_plan_print(host, stdout);
     if (dev) aijt_plan_print(dev, stdout);
     ok = 0;
+  }
+  if (ok && he == AIJT_OK) {
+    aijt_dev_csr D = {A->nrows, A->ncols, (aijt_int)nnz, rowptr, colidx, NULL};
+    ok             = plan_kept_case(host, &csr, &D, R, m, stream);
   }
   if (ok && host) {
     size_t used = plan_formats(host, info, info_len);

@@ -231,6 +231,11 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
    val, src or mask, no tail arrays, no xbuf.  AIJT_ERR_FORMAT for a plan with a PANEL strip, whose
    offsets need every entry.  Reference products need aijt_layouts_build's layouts. */
 aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
+/* The same skeleton's sizes alone, for a plan sorted by length whose order (and column order) are on the
+   device, where kernels/skeleton.cu makes the arrays: every strip's format, nrows, width, chunk and
+   nslots (SELL's from sell_slots[s], which the device counts), the tail's nnz and nhot; no rows, ptr or
+   hot.  AIJT_ERR_FORMAT for DIA and PANEL strips (natural order: aijt_layouts_skeleton). */
+aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const int64_t *sell_slots, aijt_layouts **L);
 /* Same pattern, new values: refill every slot from the CSR value array (nothing for a skeleton). */
 void aijt_layouts_refresh(aijt_layouts *L, const double *values);
 void aijt_layouts_destroy(aijt_layouts **L);

@@ -95,11 +95,14 @@ typedef struct {
   aijt_tune_entry *e;
 } aijt_tune_cache;
 
-/* A strip's identity for the cache: its format, sizes, planned parameters and pattern (the original
-   rows, row offsets, and the first and last columns of a sample of its rows in A, the CSR it was laid
-   out from: the same for host-built layouts and for a skeleton).  The planned, not the tuned,
-   parameter. */
+/* A strip's identity for the cache: its format, sizes, planned parameters and pattern.  The pattern is
+   aijt_strip_pattern: over the strip's rows, each one's position, original row, offsets and first and
+   last columns in A, the CSR it was laid out from (aijtrowprint.h), so the same for host-built layouts,
+   for a skeleton, and for a skeleton whose rows stay on the device (kernels/skeleton.cu sums them there:
+   aijt_strip_fingerprint_of takes that sum).  The planned, not the tuned, parameter. */
 uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const aijt_csr *A);
+uint64_t aijt_strip_pattern(const aijt_layout *S, const aijt_csr *A);
+uint64_t aijt_strip_fingerprint_of(const aijt_strip *P, const aijt_layout *S, uint64_t pattern);
 /* The model's identity for the cache ("m<version>-<hash of its numbers>", or "rules" for NULL). */
 void aijt_model_key(const aijt_model *m, char *key, size_t len);
 

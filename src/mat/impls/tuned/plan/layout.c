@@ -506,6 +506,58 @@ aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_la
   return layouts_make(plan, A, 0, L);
 }
 
+aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const int64_t *sell_slots, aijt_layouts **out)
+{
+  aijt_layouts *L = (aijt_layouts *)calloc(1, sizeof(aijt_layouts));
+
+  *out = NULL;
+  if (!L) return AIJT_ERR_MEM;
+  L->nrows    = plan->nrows;
+  L->ncols    = plan->ncols;
+  L->tail.nnz = plan->tail_nnz;
+  L->nhot     = plan->col_hot;
+  L->strips   = (aijt_layout *)calloc((size_t)plan->nstrips + 1, sizeof(aijt_layout));
+  if (!L->strips) {
+    free(L);
+    return AIJT_ERR_MEM;
+  }
+  L->nstrips = plan->nstrips;
+  for (int s = 0; s < plan->nstrips; s++) {
+    const aijt_strip *P = &plan->strips[s];
+    aijt_layout      *S = &L->strips[s];
+    double            slots;
+    S->format = P->format;
+    S->nrows  = P->end - P->begin;
+    switch (P->format) {
+    case AIJT_CSR:
+    case AIJT_LONG:
+      slots = (double)P->nnz;
+      break;
+    case AIJT_ELL:
+      S->width = P->width;
+      slots    = (double)S->nrows * (double)P->width;
+      break;
+    case AIJT_SELL:
+      S->chunk = P->chunk;
+      slots    = (double)sell_slots[s];
+      break;
+    case AIJT_COO:
+      slots = 0;
+      break;
+    default: /* DIA and PANEL find their columns from the rows' own: natural order, the host's skeleton */
+      aijt_layouts_destroy(&L);
+      return AIJT_ERR_FORMAT;
+    }
+    if (slots > AIJT_INT_MAX) {
+      aijt_layouts_destroy(&L);
+      return AIJT_ERR_OVERFLOW;
+    }
+    S->nslots = (aijt_int)slots;
+  }
+  *out = L;
+  return AIJT_OK;
+}
+
 /* Slots [k0, k1) from their sources; padding (src < 0) only where the format has any. */
 static void refill(double *val, const aijt_int *src, aijt_int k0, aijt_int k1, const double *values, int padded)
 {
@@ -559,8 +611,11 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
     return (size_t)S->width;
   case AIJT_PANEL:
     return (size_t)aijt_panel_count(S->ncols, S->width) * (size_t)S->nrows + 1;
+  case AIJT_CSR:
+  case AIJT_LONG:
+    return (size_t)S->nrows + 1;
   default:
-    return S->ptr ? (size_t)S->nrows + 1 : 0;
+    return 0;
   }
 }
 

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "aijttune.h"
+#include "aijtrowprint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,8 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define HEADER       "aijtuned-tune-cache"
-#define ROW_SAMPLES  4096 /* rows whose columns are hashed per strip: the pattern's identity at O(rows) cost */
+#define HEADER "aijtuned-tune-cache"
 
 /* FNV-1a, 64 bits */
 static uint64_t Hash(uint64_t h, const void *data, size_t bytes)
@@ -27,7 +27,17 @@ static uint64_t Hash(uint64_t h, const void *data, size_t bytes)
 #define HASH_START 14695981039346656037ull
 #define HASH_VALUE(h, v) Hash(h, &(v), sizeof(v))
 
-uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const aijt_csr *A)
+uint64_t aijt_strip_pattern(const aijt_layout *S, const aijt_csr *A)
+{
+  uint64_t sum = 0;
+  for (aijt_int i = 0; S->rows && i < S->nrows; i++) {
+    const aijt_int r = S->rows[i], a = A->rowptr[r], b = A->rowptr[r + 1];
+    sum += aijt_row_print(i, r, a, b, a < b ? A->colidx[a] : -1, a < b ? A->colidx[b - 1] : -1);
+  }
+  return sum;
+}
+
+uint64_t aijt_strip_fingerprint_of(const aijt_strip *P, const aijt_layout *S, uint64_t pattern)
 {
   uint64_t h = HASH_START;
   int      ints[7] = {(int)P->format, P->tpr, P->blocks_per_row, P->block, P->chunk, P->sigma, (int)sizeof(aijt_int)};
@@ -35,16 +45,12 @@ uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const
 
   h = Hash(h, ints, sizeof(ints));
   h = Hash(h, sizes, sizeof(sizes));
-  if (S->rows) h = Hash(h, S->rows, (size_t)S->nrows * sizeof(aijt_int));
-  if (S->ptr && (S->format == AIJT_CSR || S->format == AIJT_LONG)) h = Hash(h, S->ptr, ((size_t)S->nrows + 1) * sizeof(aijt_int));
-  if (S->rows && A->colidx) {
-    aijt_int step = S->nrows > ROW_SAMPLES ? S->nrows / ROW_SAMPLES : 1;
-    for (aijt_int i = 0; i < S->nrows; i += step) {
-      const aijt_int r = S->rows[i], a = A->rowptr[r], b = A->rowptr[r + 1];
-      if (a < b) h = HASH_VALUE(h, A->colidx[a]), h = HASH_VALUE(h, A->colidx[b - 1]);
-    }
-  }
-  return h;
+  return HASH_VALUE(h, pattern);
+}
+
+uint64_t aijt_strip_fingerprint(const aijt_strip *P, const aijt_layout *S, const aijt_csr *A)
+{
+  return aijt_strip_fingerprint_of(P, S, aijt_strip_pattern(S, A));
 }
 
 void aijt_model_key(const aijt_model *m, char *key, size_t len)

@@ -63,6 +63,7 @@ static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
+  PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx)); /* after the device strips that point into it */
 #endif
   aijt_layouts_destroy(&ctx->layouts);
   aijt_plan_destroy(&ctx->plan);
@@ -130,6 +131,9 @@ PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat A, aijt_csr *csr)
 static PetscErrorCode BuildHostSlots(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_layouts **L, aijt_err *err)
 {
   PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* the order the GPU planner left there */
+#endif
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   *err = aijt_layouts_build(ctx->plan, csr, L);
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
@@ -198,7 +202,15 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 #endif
       err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
     skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
+#if defined(PETSC_HAVE_CUDA)
+    if (skeleton && ctx->dev_order) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &err)); /* the order stays on the device */
+    else if (skeleton) {
+      PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* a column order without a row order: the host's skeleton reads it */
+      err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
+    }
+#else
     if (skeleton) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
+#endif
     PetscCall(PetscTime(&t1));
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
     ctx->plan_ms = 1e3 * (t1 - t0); /* the event's time, which PETSc does not print with GPU timing on */

@@ -21,7 +21,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   PetscCall(MatSeqAIJTunedUpdate(A));
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   p = ctx->plan;
-  if (p->col_pos) PetscCall(PetscSNPrintf(cols, sizeof(cols), ", columns by degree, %" PetscInt_FMT " hot", (PetscInt)p->col_hot));
+  if (p->col_hot) PetscCall(PetscSNPrintf(cols, sizeof(cols), ", columns by degree, %" PetscInt_FMT " hot", (PetscInt)p->col_hot));
   PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", cols, (PetscInt)p->tail_nnz,
                           (double)aijt_layouts_bytes(ctx->layouts) / 1e6, (ctx->settings.host_strips || !ctx->base_host_kernel) ? "strips (host reference)" : "base kernel"));
   PetscCall(Print(viewer, synchronized, line));

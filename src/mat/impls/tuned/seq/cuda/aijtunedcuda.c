@@ -88,8 +88,55 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  *err = aijt_dev_plan_model(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &cerr);
+  PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
+  *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
   PetscCallCUDA(cerr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The skeleton of a plan whose order the GPU planner left on the device: its sizes here, its arrays at
+   the upload (kernels/skeleton.cu); SELL's slots are counted there now. */
+PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, aijt_err *err)
+{
+  cudaStream_t stream;
+  int64_t     *slots;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscCalloc1(ctx->plan->nstrips + 1, &slots));
+  PetscCallCUDA(aijt_dev_sell_slots(ctx->plan, ctx->dev_rowptr, ctx->dev_order, slots, stream));
+  *err = aijt_layouts_skeleton_sized(ctx->plan, slots, &ctx->layouts);
+  PetscCall(PetscFree(slots));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Host copies of the plan's order and column order for a host consumer (the host layouts, the host
+   reference), when the GPU planner left them on the device; they stay there too. */
+PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *ctx)
+{
+  cudaStream_t stream;
+  cudaError_t  cerr;
+  aijt_err     err;
+
+  PetscFunctionBegin;
+  if (!ctx->plan || (!ctx->dev_order && !ctx->dev_col_pos)) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  err = aijt_dev_plan_fetch(ctx->plan, ctx->dev_order, ctx->dev_col_pos, stream, &cerr);
+  PetscCallCUDA(cerr);
+  PetscCall(MatAIJTunedCheck(err));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *ctx)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  if (!ctx->dev_order && !ctx->dev_col_pos) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  if (ctx->dev_order) PetscCallCUDA(cudaFreeAsync(ctx->dev_order, stream));
+  if (ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(ctx->dev_col_pos, stream));
+  ctx->dev_order = ctx->dev_col_pos = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -157,7 +204,8 @@ static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 }
 
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
-   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse. */
+   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse.
+   The caller frees the structure (tuning's fingerprints read it first). */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
 {
   AIJTunedDevice d   = ctx->dev;
@@ -170,7 +218,8 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionBegin;
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
   if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
-  if (ctx->plan->col_pos) {
+  if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
+  else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
     PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
     copied += (size_t)csr->ncols * idx;
@@ -181,8 +230,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
-  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* the build alone reads it */
-  if (pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
+  if (pos && pos != ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
   PetscCallCUDA(err);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -226,7 +274,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
-    bytes += Piece(S->nrows * idx) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(S->rows ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
@@ -241,10 +289,13 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     const int          dia = S->format == AIJT_DIA;
     size_t             nptr = aijt_dev_strip_ptr_count(D), npartial, ncount;
     aijt_dev_strip_workspace(D, &npartial, &ncount);
-    D->rows = (const aijt_int *)at;
-    PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, &copied, stream));
+    if (S->rows) {
+      D->rows = (const aijt_int *)at;
+      PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, &copied, stream));
+    } else D->rows = ctx->dev_order + ctx->plan->strips[s].begin; /* the skeleton's rows are on the device */
     D->ptr = nptr ? (const aijt_int *)at : NULL;
-    PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
+    if (S->ptr || !nptr) PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
+    else at += Piece(nptr * idx); /* made below, on the device */
     D->col  = (const aijt_int *)Take(&at, dia ? 0 : (size_t)S->nslots, idx);
     D->val  = (const double *)Take(&at, (size_t)S->nslots, sizeof(double));
     D->mask = (const uint32_t *)Take(&at, dia ? (size_t)S->nrows : 0, sizeof(uint32_t));
@@ -276,10 +327,15 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCall(Put(&to, L->tail.col, (size_t)L->tail.nnz, idx, &copied, stream));
     PetscCall(Put(&to, L->tail.val, (size_t)L->tail.nnz, sizeof(double), &copied, stream));
   }
-  if (L->hot) {
+  if (L->nhot) {
     d->nhot = L->nhot;
     d->hot  = (const aijt_int *)at;
-    PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, &copied, stream));
+    if (L->hot) PetscCall(Put(&at, L->hot, (size_t)L->nhot, idx, &copied, stream));
+    else { /* the column order is on the device */
+      PetscCheck(ctx->dev_col_pos, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: a skeleton with hot columns but no column order");
+      PetscCallCUDA(aijt_dev_hot_columns(ctx->dev_col_pos, L->ncols, L->nhot, (aijt_int *)d->hot, stream));
+      at += Piece((size_t)L->nhot * idx);
+    }
     d->xhot = (double *)Take(&at, (size_t)L->nhot, sizeof(double));
     aijt_dev_set_hot(d->strips, d->nstrips, &d->tail, d->xhot, d->nhot);
   }
@@ -287,6 +343,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->tail_src = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
     d->values   = (double *)Take(&at, nnz, sizeof(double));
     d->nnz      = (aijt_int)nnz;
+    if (ctx->dev_order) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream)); /* the offsets of rows on the device */
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
   PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or copied */
@@ -294,6 +351,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* the GPU build and the fingerprints alone read it */
   PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);

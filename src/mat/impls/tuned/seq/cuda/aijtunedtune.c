@@ -42,6 +42,14 @@ static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
   DevSetParam(&ctx->dev->strips[s], value);
 }
 
+/* Whether some strip's rows are on the device alone (a skeleton made there, kernels/skeleton.cu). */
+static PetscBool OnDevice(Mat_SeqAIJTuned *ctx)
+{
+  for (int s = 0; s < ctx->layouts->nstrips; s++)
+    if (!ctx->layouts->strips[s].rows && ctx->layouts->strips[s].nrows) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
 /* The strips found in the cache take their parameters; *left counts the others that have candidates. */
 static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTunedTuner *t, PetscInt *left)
 {
@@ -51,13 +59,19 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTune
   PetscFunctionBegin;
   *left = 0;
   if (t->path[0]) PetscCall(MatAIJTunedCacheGet(t->path, &entries));
+  if (OnDevice(ctx)) { /* the strips' patterns from their rows there (the structure is still there too) */
+    cudaStream_t stream;
+    PetscCall(PetscGetCurrentCUDAStream(&stream));
+    PetscCallCUDA(aijt_dev_strip_patterns(ctx->dev->strips, ctx->dev->nstrips, ctx->dev_rowptr, ctx->dev_colidx, t->fingerprint, stream));
+  }
   for (int s = 0; s < ctx->dev->nstrips; s++) {
     aijt_strip            *P = &ctx->plan->strips[s];
+    const aijt_layout     *S = &ctx->layouts->strips[s];
     const aijt_tune_entry *e;
     int                    cand[2];
     t->tune[s] = aijt_tune_candidates(P, cand) > 0;
     if (!t->tune[s]) continue;
-    t->fingerprint[s] = aijt_strip_fingerprint(P, &ctx->layouts->strips[s], A);
+    t->fingerprint[s] = S->rows || !S->nrows ? aijt_strip_fingerprint(P, S, A) : aijt_strip_fingerprint_of(P, S, t->fingerprint[s]);
     e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
     if (e && e->format == P->format && (P->format == AIJT_CSR || P->format == AIJT_PANEL ? e->param <= 32 : e->param <= P->blocks_per_row)) {
       SetParam(ctx, s, e->param);

@@ -1,0 +1,183 @@
+/*
+   The skeleton's arrays made on the device, for a plan whose row order and column order the GPU planner
+   left there (aijt_dev_plan_model_keep).  Copying them to the host, for aijt_layouts_skeleton to cut
+   them into strips and for the upload to copy the strips back, was R-MAT's 16 MB and 1.3-1.7 ms of its
+   planning, most of the rest of circuit's (bench/results/2026-11-21-h100-gpu-plan).  Here each strip's
+   rows are a piece of the device order itself, and the rest is made from the lengths of those rows:
+   - SELL's slots, the one size the host cannot take from the plan (one wait);
+   - CSR and LONG row offsets, and SELL slice offsets, by a scan of the rows' lengths (slices' widths);
+   - the hot columns, from the column order;
+   - each strip's pattern for its tuning-cache fingerprint (aijtrowprint.h, one wait).
+   The arrays are those aijt_layouts_skeleton and aijt_layouts_build make on the host: the GPU build
+   (build.cu) fills the slots from them the same way.  Set-up code, not the product.
+*/
+#include "aijtkernels.h"
+#include "setup.cuh"
+#include "aijtrowprint.h"
+
+#include <cub/block/block_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+namespace {
+
+using aijt::setup_blocks;
+using aijt::SETUP_BLOCK;
+
+__device__ aijt_int len_of(const aijt_int *rowptr, aijt_int r)
+{
+  return rowptr[r + 1] - rowptr[r];
+}
+
+/* The longest of slice q's rows (rows[q C .. q C + C) of n) */
+__device__ aijt_int slice_width(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t q)
+{
+  aijt_int w = 0;
+  for (int64_t i = q * C; i < (q + 1) * C && i < n; i++) w = max(w, len_of(rowptr, rows[i]));
+  return w;
+}
+
+/* out[q] = C x slice q's width, q < nslices, and out[nslices] = 0: the exclusive scan of out is the slice offsets */
+__global__ void slice_slots_kernel(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t nslices, aijt_int *out)
+{
+  GRID_STRIDE(q, nslices + 1) out[q] = q < nslices ? slice_width(rows, n, C, rowptr, q) * (aijt_int)C : 0;
+}
+
+/* Add to *sum the sum over the grid of each thread's value (one atomic per block). */
+__device__ void add_block_sum(unsigned long long v, unsigned long long *sum)
+{
+  typedef cub::BlockReduce<unsigned long long, SETUP_BLOCK> reduce;
+  __shared__ typename reduce::TempStorage tmp;
+  const unsigned long long                total = reduce(tmp).Sum(v);
+  if (threadIdx.x == 0) atomicAdd(sum, total); /* modulo 2^64, as the host's sums */
+}
+
+/* *total += the slots of all nslices slices (C x width each) */
+__global__ void sell_total_kernel(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t nslices, unsigned long long *total)
+{
+  unsigned long long v = 0;
+  GRID_STRIDE(q, nslices) v += (unsigned long long)slice_width(rows, n, C, rowptr, q) * (unsigned long long)C;
+  add_block_sum(v, total);
+}
+
+/* out[i] = the length of strip row i, out[n] = 0: the exclusive scan of out is the row offsets */
+__global__ void row_length_kernel(const aijt_int *rows, aijt_int n, const aijt_int *rowptr, aijt_int *out)
+{
+  GRID_STRIDE(i, (int64_t)n + 1) out[i] = i < n ? len_of(rowptr, rows[i]) : 0;
+}
+
+__global__ void hot_kernel(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot)
+{
+  GRID_STRIDE(c, ncols)
+  if (col_pos[c] < nhot) hot[col_pos[c]] = (aijt_int)c;
+}
+
+__global__ void pattern_kernel(const aijt_int *rows, aijt_int n, const aijt_int *rowptr, const aijt_int *colidx, unsigned long long *sum)
+{
+  unsigned long long s = 0;
+  GRID_STRIDE(i, n)
+  {
+    const aijt_int r = rows[i], a = rowptr[r], b = rowptr[r + 1];
+    s += aijt_row_print(i, r, a, b, a < b ? colidx[a] : -1, a < b ? colidx[b - 1] : -1);
+  }
+  add_block_sum(s, sum);
+}
+
+/* Blocks for n items of reduction: enough to fill the device, few atomics. */
+unsigned reduce_blocks(int64_t n)
+{
+  const unsigned b = setup_blocks(n);
+  return b < 1024 ? b : 1024;
+}
+
+int64_t slices_of(aijt_int n, int C)
+{
+  return C > 0 ? ((int64_t)n + C - 1) / C : 0;
+}
+
+/* A device allocation on the stream, freed when it goes out of scope. */
+template <typename T>
+struct scratch {
+  T           *p = NULL;
+  cudaStream_t stream;
+  explicit scratch(cudaStream_t s) : stream(s) {}
+  cudaError_t get(size_t n) { return cudaMallocAsync((void **)&p, (n ? n : 1) * sizeof(T), stream); }
+  ~scratch()
+  {
+    if (p) (void)cudaFreeAsync(p, stream);
+  }
+};
+
+} // namespace
+
+extern "C" cudaError_t aijt_dev_sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream)
+{
+  scratch<unsigned long long> total(stream);
+  unsigned long long          *host = (unsigned long long *)calloc((size_t)P->nstrips + 1, sizeof(unsigned long long));
+  cudaError_t                  err  = host ? cudaSuccess : cudaErrorMemoryAllocation;
+
+  if (!err) err = total.get((size_t)P->nstrips + 1);
+  if (!err) err = cudaMemsetAsync(total.p, 0, ((size_t)P->nstrips + 1) * sizeof(unsigned long long), stream);
+  for (int s = 0; s < P->nstrips && !err; s++) {
+    const aijt_strip *S = &P->strips[s];
+    const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
+    if (S->format != AIJT_SELL || S->chunk < 1 || !nslices) continue;
+    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order + S->begin, S->end - S->begin, S->chunk, rowptr, nslices, total.p + s);
+    err = cudaGetLastError();
+  }
+  if (!err) err = cudaMemcpyAsync(host, total.p, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream);
+  if (!err) err = cudaStreamSynchronize(stream);
+  for (int s = 0; s < P->nstrips && !err; s++)
+    if (P->strips[s].format == AIJT_SELL) slots[s] = (int64_t)host[s];
+  free(host);
+  return err;
+}
+
+extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream)
+{
+  scratch<aijt_int> len(stream);
+  scratch<char>     tmp(stream);
+  size_t            most = 0, bytes = 0;
+
+  for (int s = 0; s < P->nstrips; s++) {
+    const aijt_dev_strip *d = &strips[s];
+    size_t                need = 0;
+    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL) continue;
+    const size_t n = aijt_dev_strip_ptr_count(d);
+    TRY(cub::DeviceScan::ExclusiveSum(NULL, need, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, stream));
+    most  = n > most ? n : most;
+    bytes = need > bytes ? need : bytes;
+  }
+  if (!most) return cudaSuccess;
+  TRY(len.get(most));
+  TRY(tmp.get(bytes));
+  for (int s = 0; s < P->nstrips; s++) {
+    const aijt_dev_strip *d = &strips[s];
+    const size_t          n = aijt_dev_strip_ptr_count(d);
+    size_t                need = bytes;
+    if (d->format == AIJT_CSR || d->format == AIJT_LONG) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, rowptr, len.p);
+    else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len.p);
+    else continue;
+    TRY(cudaGetLastError());
+    TRY(cub::DeviceScan::ExclusiveSum(tmp.p, need, len.p, (aijt_int *)d->ptr, (int64_t)n, stream));
+  }
+  return cudaSuccess;
+}
+
+extern "C" cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream)
+{
+  if (ncols) hot_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, stream>>>(col_pos, ncols, nhot, hot);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream)
+{
+  scratch<unsigned long long> sum(stream);
+
+  TRY(sum.get((size_t)nstrips));
+  TRY(cudaMemsetAsync(sum.p, 0, (size_t)(nstrips ? nstrips : 1) * sizeof(unsigned long long), stream));
+  for (int s = 0; s < nstrips; s++)
+    if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].nrows, rowptr, colidx, sum.p + s);
+  TRY(cudaGetLastError());
+  if (nstrips) TRY(cudaMemcpyAsync(patterns, sum.p, (size_t)nstrips * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
+  return cudaStreamSynchronize(stream);
+}
