@@ -343,7 +343,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->tail_src = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
     d->values   = (double *)Take(&at, nnz, sizeof(double));
     d->nnz      = (aijt_int)nnz;
-    if (ctx->dev_order) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream)); /* the offsets of rows on the device */
+    if (ctx->dev_order) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
+      PetscCall(UploadStructure(ctx, &csr, stream, &copied));
+      PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream));
+    }
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
   PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or copied */
