@@ -166,18 +166,20 @@ aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_csr *D, cons
    (where the plan has them and they are still NULL); one wait.  AIJT_ERR_DEVICE with *cerr on failure. */
 aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_int *col_pos, cudaStream_t stream, cudaError_t *cerr);
 
-/* The skeleton on the device (skeleton.cu), for a plan sorted by length whose order is on the device:
+/* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):
    - aijt_dev_sell_slots: slots[s], the slots of each SELL strip s of P (padding included; others
      untouched), from the lengths (rowptr, the device CSR's) of its rows order[begin, end); one wait;
    - aijt_dev_skeleton_ptrs: the ptr arrays of P's CSR, LONG and SELL strips (device, sized by
      aijt_dev_strip_ptr_count, rows set): row offsets, slice offsets, as aijt_layouts_skeleton makes them;
    - aijt_dev_hot_columns: hot[p] = c for the nhot columns c with col_pos[c] = p < nhot;
+   - aijt_dev_iota: v[i] = i, i < n: the order of a plan in natural order, for the same functions;
    - aijt_dev_strip_patterns: each strip's pattern for its tuning-cache fingerprint (aijt_strip_pattern
      over its device rows), into patterns[nstrips] (host); one wait.
    Set-up code: they allocate on the stream. */
 cudaError_t aijt_dev_sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream);
 cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream);
 cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream);
+cudaError_t aijt_dev_iota(aijt_int *v, aijt_int n, cudaStream_t stream);
 cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream);
 
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot

@@ -163,6 +163,17 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
   return cudaSuccess;
 }
 
+__global__ void iota_kernel(aijt_int *v, aijt_int n)
+{
+  GRID_STRIDE(i, n) v[i] = (aijt_int)i;
+}
+
+extern "C" cudaError_t aijt_dev_iota(aijt_int *v, aijt_int n, cudaStream_t stream)
+{
+  if (n) iota_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, stream>>>(v, n);
+  return cudaGetLastError();
+}
+
 extern "C" cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream)
 {
   if (ncols) hot_kernel<<<setup_blocks(ncols), SETUP_BLOCK, 0, stream>>>(col_pos, ncols, nhot, hot);

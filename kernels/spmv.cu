@@ -177,7 +177,7 @@ extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, cons
   d->nslots         = S->nslots;
   d->width          = S->width;
   d->chunk          = S->chunk;
-  d->row0           = S->nrows && S->rows ? S->rows[0] : 0; /* DIA: the host skeleton has its rows */
+  d->row0           = S->rows ? (S->nrows ? S->rows[0] : 0) : P->begin; /* DIA; rows on the device alone: natural order, row = position */
   d->ncols          = S->ncols;
   d->tpr            = P->tpr;
   d->blocks_per_row = P->blocks_per_row;

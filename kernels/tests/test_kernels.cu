@@ -477,26 +477,30 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, co
   int             ok = slots && d && pat;
 
   ok = ok && !aijt_layouts_skeleton(host, csr, &K);
-  ok = ok && aijt_cuda_ok(aijt_dev_sell_slots(kept, D->rowptr, order, slots, stream), "aijt_dev_sell_slots") && !aijt_layouts_skeleton_sized(kept, slots, &S);
+  ok = ok && aijt_cuda_ok(aijt_dev_sell_slots(kept, D->rowptr, order, slots, stream), "aijt_dev_sell_slots") && !aijt_layouts_skeleton_sized(kept, csr, slots, &S);
   if (ok && (S->nstrips != K->nstrips || S->tail.nnz != K->tail.nnz || S->nhot != K->nhot)) {
     printf("  device skeleton: %d strips, tail %lld, %lld hot; host %d, %lld, %lld\n", S->nstrips, (long long)S->tail.nnz, (long long)S->nhot, K->nstrips, (long long)K->tail.nnz, (long long)K->nhot);
     ok = 0;
   }
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *a = &S->strips[s], *b = &K->strips[s];
-    if (a->format != b->format || a->nrows != b->nrows || a->nslots != b->nslots || a->width != b->width || a->chunk != b->chunk) {
+    if (a->format != b->format || a->nrows != b->nrows || a->nslots != b->nslots || a->width != b->width || a->chunk != b->chunk || (a->format == AIJT_DIA && memcmp(a->ptr, b->ptr, (size_t)a->width * sizeof(aijt_int)))) {
       printf("  device skeleton: strip %d's sizes differ (%lld slots against %lld)\n", s, (long long)a->nslots, (long long)b->nslots);
       ok = 0;
     }
     aijt_dev_strip_init(&d[s], &kept->strips[s], a);
     d[s].rows = order + kept->strips[s].begin;
-    if (aijt_dev_strip_ptr_count(&d[s])) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d[s].ptr, aijt_dev_strip_ptr_count(&d[s]) * sizeof(aijt_int)), "cudaMalloc ptr");
+    if (a->nrows && d[s].row0 != (a->format == AIJT_DIA ? b->rows[0] : kept->strips[s].begin)) {
+      printf("  device skeleton: strip %d's first row %lld\n", s, (long long)d[s].row0);
+      ok = 0;
+    }
+    if (a->format != AIJT_DIA && aijt_dev_strip_ptr_count(&d[s])) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d[s].ptr, aijt_dev_strip_ptr_count(&d[s]) * sizeof(aijt_int)), "cudaMalloc ptr");
   }
   ok = ok && aijt_cuda_ok(aijt_dev_skeleton_ptrs(kept, D->rowptr, d, stream), "aijt_dev_skeleton_ptrs") && aijt_cuda_ok(cudaStreamSynchronize(stream), "sync");
   ok = ok && aijt_cuda_ok(aijt_dev_strip_patterns(d, S->nstrips, D->rowptr, D->colidx, pat, stream), "aijt_dev_strip_patterns");
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *b = &K->strips[s];
-    ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s) && same_on_device(d[s].ptr, b->ptr, aijt_dev_strip_ptr_count(&d[s]), "offsets", s);
+    ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s) && (b->format == AIJT_DIA || same_on_device(d[s].ptr, b->ptr, aijt_dev_strip_ptr_count(&d[s]), "offsets", s));
     if (ok && pat[s] != aijt_strip_pattern(b, csr)) {
       printf("  device skeleton: strip %d's pattern differs\n", s);
       ok = 0;
@@ -516,20 +520,26 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, co
   return ok;
 }
 
-/* The plan that leaves its order on the device: the host's once fetched, and its skeleton there. */
+/* The plan that leaves its order on the device: the host's once fetched, and its skeleton there (for a
+   plan in natural order, from the identity, as seqaijtuned makes it).  A plan of the host's rules (the
+   model cannot plan the matrix) has its order on the host. */
 static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
 {
   aijt_plan  *kept = NULL;
-  aijt_int   *order = NULL, *col_pos = NULL;
+  aijt_int   *order = NULL, *col_pos = NULL, *iota = NULL;
   cudaError_t cerr;
   aijt_err    err = aijt_dev_plan_model_keep(csr, D, R, m, stream, &kept, &order, &col_pos, &cerr);
   int         ok  = aijt_cuda_ok(cerr, "aijt_dev_plan_model_keep") && !err;
 
-  if (ok && (kept->order || kept->col_pos || !order != !kept->sorted || !col_pos != !kept->col_hot)) {
+  if (ok && ((kept->order && order) || (kept->col_pos && col_pos) || (!kept->order && !order != !kept->sorted) || (!kept->col_pos && !col_pos != !kept->col_hot))) {
     printf("  kept plan: order and column order not where they should be\n");
     ok = 0;
   }
-  if (ok && kept->sorted && aijt_dev_buildable(kept)) ok = device_skeleton_case(host, kept, order, col_pos, csr, D, stream);
+  if (ok && !kept->order && !kept->col_pos && aijt_dev_buildable(kept) && aijt_layouts_sized_ok(kept)) {
+    if (!order) ok = aijt_cuda_ok(cudaMalloc((void **)&iota, (size_t)(csr->nrows + 1) * sizeof(aijt_int)), "cudaMalloc") && aijt_cuda_ok(aijt_dev_iota(iota, csr->nrows, stream), "aijt_dev_iota");
+    ok = ok && device_skeleton_case(host, kept, order ? order : iota, col_pos, csr, D, stream);
+    ok = aijt_cuda_ok(cudaFree(iota), "cudaFree") && ok;
+  }
   ok = ok && !aijt_dev_plan_fetch(kept, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
   if (ok && !aijt_plan_equal(host, kept)) {
     printf("  kept plan, fetched, differs from the host's\n");

@@ -46,9 +46,10 @@ typedef struct {
   PetscInt            plans_made;
   AIJTunedDevice      dev;
   aijt_int           *dev_rowptr, *dev_colidx; /* the CSR's structure on the GPU, from planning to the GPU build */
-  aijt_int           *dev_order, *dev_col_pos; /* the plan's order and column order, left on the GPU by its planner
-                                                  (plan->order, plan->col_pos NULL until a host consumer fetches
-                                                  them); the device strips' rows are pieces of dev_order */
+  aijt_int           *dev_order, *dev_col_pos; /* the plan's order (the identity in natural order) and column order,
+                                                  left on the GPU by its planner (plan->order, plan->col_pos NULL
+                                                  until a host consumer fetches them); the device strips' rows are
+                                                  pieces of dev_order */
   PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton) */
   PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
                                         parameters (aijtunedtune.c); 0 without tuning */
@@ -108,7 +109,7 @@ PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, PetscBool, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, aijt_err *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *);
 #endif

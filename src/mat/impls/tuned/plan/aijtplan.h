@@ -231,11 +231,16 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
    val, src or mask, no tail arrays, no xbuf.  AIJT_ERR_FORMAT for a plan with a PANEL strip, whose
    offsets need every entry.  Reference products need aijt_layouts_build's layouts. */
 aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
-/* The same skeleton's sizes alone, for a plan sorted by length whose order (and column order) are on the
-   device, where kernels/skeleton.cu makes the arrays: every strip's format, nrows, width, chunk and
-   nslots (SELL's from sell_slots[s], which the device counts), the tail's nnz and nhot; no rows, ptr or
-   hot.  AIJT_ERR_FORMAT for DIA and PANEL strips (natural order: aijt_layouts_skeleton). */
-aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const int64_t *sell_slots, aijt_layouts **L);
+/* The same skeleton's sizes alone, for a plan whose order (the identity for a plan in natural order) and
+   column order are on the device, where kernels/skeleton.cu makes the arrays: every strip's format,
+   nrows, width, chunk and nslots (SELL's from sell_slots[s], which the device counts), DIA's offsets
+   (from A's first rows), the tail's nnz and nhot; no rows, no other ptr, no hot.  Only for plans that
+   aijt_layouts_sized_ok takes (no PANEL, whose offsets need every entry, and no SELL strip that sorts
+   its rows within windows, in natural order); AIJT_ERR_FORMAT otherwise. */
+int      aijt_layouts_sized_ok(const aijt_plan *plan);
+/* Whether some strip of L has its rows elsewhere (aijt_layouts_skeleton_sized's: on the device). */
+int aijt_layouts_rows_elsewhere(const aijt_layouts *L);
+aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, const int64_t *sell_slots, aijt_layouts **L);
 /* Same pattern, new values: refill every slot from the CSR value array (nothing for a skeleton). */
 void aijt_layouts_refresh(aijt_layouts *L, const double *values);
 void aijt_layouts_destroy(aijt_layouts **L);

@@ -506,12 +506,29 @@ aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_la
   return layouts_make(plan, A, 0, L);
 }
 
-aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const int64_t *sell_slots, aijt_layouts **out)
+int aijt_layouts_rows_elsewhere(const aijt_layouts *L)
 {
-  aijt_layouts *L = (aijt_layouts *)calloc(1, sizeof(aijt_layouts));
+  for (int s = 0; s < L->nstrips; s++)
+    if (!L->strips[s].rows && L->strips[s].nrows) return 1;
+  return 0;
+}
+
+int aijt_layouts_sized_ok(const aijt_plan *plan)
+{
+  for (int s = 0; s < plan->nstrips; s++) {
+    const aijt_strip *P = &plan->strips[s];
+    if (P->format == AIJT_PANEL || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
+  }
+  return 1;
+}
+
+aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, const int64_t *sell_slots, aijt_layouts **out)
+{
+  aijt_layouts *L;
 
   *out = NULL;
-  if (!L) return AIJT_ERR_MEM;
+  if (!aijt_layouts_sized_ok(plan)) return AIJT_ERR_FORMAT;
+  if (!(L = (aijt_layouts *)calloc(1, sizeof(aijt_layouts)))) return AIJT_ERR_MEM;
   L->nrows    = plan->nrows;
   L->ncols    = plan->ncols;
   L->tail.nnz = plan->tail_nnz;
@@ -544,7 +561,17 @@ aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const int64_t *sell_
     case AIJT_COO:
       slots = 0;
       break;
-    default: /* DIA and PANEL find their columns from the rows' own: natural order, the host's skeleton */
+    case AIJT_DIA: /* its offsets, from the first rows that hold them all (natural order: row = position) */
+      S->width = P->width;
+      S->ptr   = (aijt_int *)alloc_n((size_t)AIJT_DIA_MAX_DIAGS, sizeof(aijt_int));
+      if (!S->ptr || P->width > AIJT_DIA_MAX_DIAGS || aijt_diagonals_first(A, (int)P->width, S->ptr) != P->width) {
+        aijt_err err = S->ptr ? AIJT_ERR_ARG : AIJT_ERR_MEM;
+        aijt_layouts_destroy(&L);
+        return err;
+      }
+      slots = (double)S->nrows * (double)P->width;
+      break;
+    default:
       aijt_layouts_destroy(&L);
       return AIJT_ERR_FORMAT;
     }

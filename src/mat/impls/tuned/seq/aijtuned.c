@@ -203,9 +203,10 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
       err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
     skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
 #if defined(PETSC_HAVE_CUDA)
-    if (skeleton && ctx->dev_order) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &err)); /* the order stays on the device */
-    else if (skeleton) {
-      PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* a column order without a row order: the host's skeleton reads it */
+    PetscBool made = PETSC_FALSE;
+    if (skeleton) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &csr, &err, &made)); /* the order stays on the device */
+    if (skeleton && !made) {
+      PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* what the host's skeleton reads */
       err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
     }
 #else

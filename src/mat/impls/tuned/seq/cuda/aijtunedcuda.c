@@ -94,18 +94,29 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The skeleton of a plan whose order the GPU planner left on the device: its sizes here, its arrays at
-   the upload (kernels/skeleton.cu); SELL's slots are counted there now. */
-PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, aijt_err *err)
+/* The skeleton of a plan made by the GPU planner, whose order (the identity, made here, for a plan in
+   natural order) and column order stay on the device: its sizes here (SELL's slots counted there), its
+   arrays at the upload (kernels/skeleton.cu).  *made is false for the plans it does not take
+   (aijt_layouts_sized_ok, or a plan of the host rules with its order on the host): the host's skeleton. */
+PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_err *err, PetscBool *made)
 {
-  cudaStream_t stream;
-  int64_t     *slots;
+  const aijt_plan *P = ctx->plan;
+  cudaStream_t     stream;
+  int64_t         *slots;
+  PetscBool        sell = PETSC_FALSE;
 
   PetscFunctionBegin;
+  *made = (PetscBool)(ctx->dev_rowptr && !P->order && !P->col_pos && aijt_layouts_sized_ok(P));
+  if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(PetscCalloc1(ctx->plan->nstrips + 1, &slots));
-  PetscCallCUDA(aijt_dev_sell_slots(ctx->plan, ctx->dev_rowptr, ctx->dev_order, slots, stream));
-  *err = aijt_layouts_skeleton_sized(ctx->plan, slots, &ctx->layouts);
+  if (!ctx->dev_order) { /* natural order */
+    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_order, (size_t)(P->nrows ? P->nrows : 1) * sizeof(aijt_int), stream));
+    PetscCallCUDA(aijt_dev_iota(ctx->dev_order, P->nrows, stream));
+  }
+  PetscCall(PetscCalloc1(P->nstrips + 1, &slots));
+  for (int s = 0; s < P->nstrips; s++) sell = (PetscBool)(sell || P->strips[s].format == AIJT_SELL);
+  if (sell) PetscCallCUDA(aijt_dev_sell_slots(P, ctx->dev_rowptr, ctx->dev_order, slots, stream));
+  *err = aijt_layouts_skeleton_sized(P, csr, slots, &ctx->layouts);
   PetscCall(PetscFree(slots));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -343,7 +354,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->tail_src = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
     d->values   = (double *)Take(&at, nnz, sizeof(double));
     d->nnz      = (aijt_int)nnz;
-    if (ctx->dev_order) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
+    if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(ctx, &csr, stream, &copied));
       PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream));
     }

@@ -42,14 +42,6 @@ static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
   DevSetParam(&ctx->dev->strips[s], value);
 }
 
-/* Whether some strip's rows are on the device alone (a skeleton made there, kernels/skeleton.cu). */
-static PetscBool OnDevice(Mat_SeqAIJTuned *ctx)
-{
-  for (int s = 0; s < ctx->layouts->nstrips; s++)
-    if (!ctx->layouts->strips[s].rows && ctx->layouts->strips[s].nrows) return PETSC_TRUE;
-  return PETSC_FALSE;
-}
-
 /* The strips found in the cache take their parameters; *left counts the others that have candidates. */
 static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTunedTuner *t, PetscInt *left)
 {
@@ -59,7 +51,7 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTune
   PetscFunctionBegin;
   *left = 0;
   if (t->path[0]) PetscCall(MatAIJTunedCacheGet(t->path, &entries));
-  if (OnDevice(ctx)) { /* the strips' patterns from their rows there (the structure is still there too) */
+  if (aijt_layouts_rows_elsewhere(ctx->layouts)) { /* the strips' patterns from their rows on the device (the structure is still there too) */
     cudaStream_t stream;
     PetscCall(PetscGetCurrentCUDAStream(&stream));
     PetscCallCUDA(aijt_dev_strip_patterns(ctx->dev->strips, ctx->dev->nstrips, ctx->dev_rowptr, ctx->dev_colidx, t->fingerprint, stream));
