@@ -508,6 +508,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, co
   }
   if (ok && S->nhot) {
     ok = aijt_cuda_ok(cudaMalloc((void **)&hot, (size_t)S->nhot * sizeof(aijt_int)), "cudaMalloc hot") && aijt_cuda_ok(aijt_dev_hot_columns(col_pos, csr->ncols, S->nhot, hot, stream), "aijt_dev_hot_columns");
+    ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "sync"); /* the copy back runs on another stream */
     ok = ok && same_on_device(hot, K->hot, (size_t)K->nhot, "hot columns", -1);
   }
   for (int s = 0; d && s < kept->nstrips; s++) ok = aijt_cuda_ok(cudaFree((void *)d[s].ptr), "cudaFree") && ok;
