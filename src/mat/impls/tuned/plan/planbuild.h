@@ -25,8 +25,9 @@ int aijt_window_sectors(const aijt_csr *A, const aijt_int *order, const aijt_win
 /* The feature from its windows' distinct sectors: their sum over the sum of their entries. */
 double aijt_locality_of(const aijt_window *w, const int *distinct, int n);
 
-/* The first n distinct offsets col - row met row by row (fewer when A has fewer), ascending: when the
-   count is known (a DIA plan's width), the rest of the matrix need not be read for them. */
+/* The first n distinct offsets col - row met row by row from the middle row on, then from the first
+   (fewer when A has fewer), ascending: when the count is known (a DIA plan's width), the rest of the
+   matrix need not be read for them. */
 int aijt_diagonals_first(const aijt_csr *A, int n, aijt_int *offsets);
 
 /* The column order in steps (colorder.c), which a GPU source takes with its own counts:
