@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One H100 (carry .petsc-cuda and .bench-data), after DIA's offsets were looked for from the middle row:
-# test_kernels, bench_plan_gpu, the whole suite (400 s limit), bench_spmv with tuning on (no cache).
+# bench_plan_gpu on an idle GPU, the whole suite (test_kernels among its tests), bench_spmv with tuning on
+# (no cache).
 # Fewer files under OUTDIR than run2.sh (the device tool brings back a limited count).
 #   usage: bash bench/results/2026-11-21-h100-device-skeleton/run5.sh OUTDIR
 set -uo pipefail
@@ -10,10 +11,8 @@ export MAKEFLAGS=-j16
 SKIP_SPMV=1 SKIP_KSP=1 bash bench/run_bench.sh "$R/setup" > /dev/null 2>&1
 source bench/session.sh "$R"
 make BUILD=build-cuda all bench bench-plan-gpu > /dev/null 2>&1; stamp "built"
-(cd tests/planner && timeout 240 ../../build-cuda/tests/kernels/test_kernels) > "$R/kernels.txt" 2>&1 &
 timeout 150 build-cuda/bench/bench_plan_gpu -model models/NVIDIA-H100-80GB-HBM3.model -reps 9 > "$R/plan_gpu.txt" 2>&1; echo "bench_plan_gpu exit $?"; cat "$R/plan_gpu.txt"; stamp "plan_gpu"
-wait; echo "test_kernels: $(tail -1 "$R/kernels.txt")"; grep -B3 "^FAIL" "$R/kernels.txt" | head -20; gzip -9 "$R/kernels.txt"; stamp "kernels"
-timeout 300 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$R/suite.txt" 2>&1; tail -1 "$R/suite.txt"; grep -A20 "^not ok" "$R/suite.txt" | head -40; tail -1 "$R/suite.txt" >> "$R/run.txt"; rm -f "$R/suite.txt"; stamp "suite"
+timeout 300 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$R/suite.txt" 2>&1; tail -1 "$R/suite.txt"; grep -A20 "^not ok" "$R/suite.txt" | head -40; grep "test_kernels" "$R/suite.txt"; tail -1 "$R/suite.txt" >> "$R/run.txt"; rm -f "$R/suite.txt"; stamp "suite"
 timeout 120 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$R/spmv-tune.csv" -mat_aijtuned_tune -mat_aijtuned_tune_cache none > "$R/spmv-tune.txt" 2>&1; echo "bench_spmv (tuning) exit $?"; grep -A50 "^==== results" "$R/spmv-tune.txt" | tail -52; gzip -9 "$R/spmv-tune.txt"; stamp "spmv tune"
 rm -rf "$R/setup"
 stamp "done"
