@@ -1,6 +1,26 @@
 /* What a program can ask about the plans of an aijtuned matrix. */
 #include "aijtunedimpl.h"
 
+/* The contexts of this rank's blocks (one for seqaijtuned; the diagonal and off-diagonal blocks for
+   mpiaijtuned, the second NULL where there is none), their plans current. */
+static PetscErrorCode LocalBlocks(Mat A, Mat_SeqAIJTuned *ctx[2])
+{
+  Mat             blocks[2] = {A, NULL};
+  PetscBool       mpi;
+  const PetscInt *garray;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJTUNED, &mpi));
+  if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (int b = 0; b < 2; b++) {
+    ctx[b] = NULL;
+    if (!blocks[b]) continue;
+    PetscCall(MatSeqAIJTunedUpdate(blocks[b]));
+    PetscCall(MatSeqAIJTunedGetContext(blocks[b], &ctx[b]));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*@
   MatAIJTunedGetPlanStats - Strips in this rank's current plans and the number of plans made so far
 
@@ -19,22 +39,16 @@
 @*/
 PetscErrorCode MatAIJTunedGetPlanStats(Mat A, PetscInt *nstrips, PetscInt *nplans)
 {
-  Mat             blocks[2] = {A, NULL};
-  PetscBool       mpi;
-  const PetscInt *garray;
-  PetscInt        s = 0, p = 0;
+  Mat_SeqAIJTuned *ctx[2];
+  PetscInt         s = 0, p = 0;
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
-  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJTUNED, &mpi));
-  if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  PetscCall(LocalBlocks(A, ctx));
   for (int b = 0; b < 2; b++) {
-    Mat_SeqAIJTuned *ctx;
-    if (!blocks[b]) continue;
-    PetscCall(MatSeqAIJTunedUpdate(blocks[b]));
-    PetscCall(MatSeqAIJTunedGetContext(blocks[b], &ctx));
-    s += ctx->plan->nstrips;
-    p += ctx->plans_made;
+    if (!ctx[b]) continue;
+    s += ctx[b]->plan->nstrips;
+    p += ctx[b]->plans_made;
   }
   if (nstrips) *nstrips = s;
   if (nplans) *nplans = p;
@@ -67,24 +81,18 @@ PetscErrorCode MatAIJTunedGetPlanStats(Mat A, PetscInt *nstrips, PetscInt *nplan
 @*/
 PetscErrorCode MatAIJTunedGetSetupTimes(Mat A, PetscReal *plan_ms, PetscReal *tune_ms, PetscBool *tuning)
 {
-  Mat             blocks[2] = {A, NULL};
-  PetscBool       mpi;
-  const PetscInt *garray;
-  PetscReal       p = 0, t = 0;
-  PetscBool       busy = PETSC_FALSE;
+  Mat_SeqAIJTuned *ctx[2];
+  PetscReal        p = 0, t = 0;
+  PetscBool        busy = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscValidHeaderSpecific(A, MAT_CLASSID, 1);
-  PetscCall(PetscObjectTypeCompare((PetscObject)A, MATMPIAIJTUNED, &mpi));
-  if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  PetscCall(LocalBlocks(A, ctx));
   for (int b = 0; b < 2; b++) {
-    Mat_SeqAIJTuned *ctx;
-    if (!blocks[b]) continue;
-    PetscCall(MatSeqAIJTunedUpdate(blocks[b]));
-    PetscCall(MatSeqAIJTunedGetContext(blocks[b], &ctx));
-    p += (PetscReal)ctx->plan_ms;
-    t += ctx->tune_extra_ms;
-    busy = (PetscBool)(busy || ctx->tuning);
+    if (!ctx[b]) continue;
+    p += (PetscReal)ctx[b]->plan_ms;
+    t += ctx[b]->tune_extra_ms;
+    busy = (PetscBool)(busy || ctx[b]->tuning);
   }
   if (plan_ms) *plan_ms = p;
   if (tune_ms) *tune_ms = t;
