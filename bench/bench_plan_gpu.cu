@@ -14,8 +14,7 @@
    under about 5 products on matrices over 1M entries.  Then what aijtuned's planning (its AIJTunedPlan
    event) costs with the skeleton it needs: fetch_ms, the GPU planner copying the order and column order
    back and the host skeleton after it (as before the device skeleton), and kept_ms, the GPU planner
-   leaving them on the device (the identity made there for a plan in natural order) and the skeleton's
-   sizes (aijt_dev_plan_model_keep, aijt_dev_iota, aijt_dev_sell_slots, aijt_layouts_skeleton_sized:
+   leaving them on the device and the skeleton's sizes (aijt_dev_plan_model_keep, aijt_dev_skeleton:
    seqaijtuned now), each also in products.
 */
 #include "devcopy.h"
@@ -97,22 +96,15 @@ static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt
   aijt_plan    *P = NULL;
   aijt_layouts *K = NULL;
   aijt_int     *order = NULL, *col_pos = NULL;
-  int64_t       slots[4096];
+  aijt_int     *rows = NULL; /* the order, or the identity the skeleton makes */
   cudaError_t   cerr = cudaSuccess;
   double        t0   = wall_seconds(), t;
 
   if (aijt_dev_plan_model_keep(A, D, R, m, stream, &P, &order, &col_pos, &cerr)) check(cerr, "aijt_dev_plan_model_keep"), exit(1);
-  if (P->nstrips > 4096) fprintf(stderr, "bench_plan_gpu: more strips than counted\n"), exit(1);
   if (aijt_dev_buildable(P) && aijt_layouts_sized_ok(P) && !P->order) { /* as MatSeqAIJTunedCUDASkeleton */
-    aijt_int *iota = NULL;
-    if (!order) check(cudaMallocAsync((void **)&iota, ((size_t)A->nrows + 1) * sizeof(aijt_int), stream), "cudaMallocAsync"), check(aijt_dev_iota(iota, A->nrows, stream), "aijt_dev_iota");
-    for (int s = 0; s < P->nstrips; s++)
-      if (P->strips[s].format == AIJT_SELL) {
-        check(aijt_dev_sell_slots(P, D->rowptr, order ? order : iota, slots, stream), "aijt_dev_sell_slots");
-        break;
-      }
-    if (aijt_layouts_skeleton_sized(P, A, slots, &K)) fprintf(stderr, "bench_plan_gpu: no skeleton\n"), exit(1);
-    if (iota) check(cudaFreeAsync(iota, stream), "cudaFreeAsync");
+    rows = order;
+    if (aijt_dev_skeleton(P, A, D->rowptr, &rows, stream, &K, &cerr)) check(cerr ? cerr : cudaErrorUnknown, "aijt_dev_skeleton"), exit(1);
+    if (rows != order) check(cudaFreeAsync(rows, stream), "cudaFreeAsync");
   } else if (aijt_dev_buildable(P)) {
     check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");
     (void)aijt_layouts_skeleton(P, A, &K);

@@ -159,27 +159,28 @@ cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, 
 aijt_err aijt_dev_plan_model(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, cudaError_t *cerr);
 /* The same plan, but its row order and column order stay on the device: *order (plan sorted by length)
    and *col_pos (plan->col_hot > 0), device arrays of nrows and ncols entries for the caller to free
-   (cudaFreeAsync), NULL where the plan has none; plan->order and plan->col_pos stay NULL (see
-   aijt_plan_fetch_order in plan_gpu.cu for host copies).  The device skeleton below reads them. */
+   (cudaFreeAsync), NULL where the plan has none; plan->order and plan->col_pos stay NULL
+   (aijt_dev_plan_fetch makes host copies).  The device skeleton below reads them. */
 aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr);
 /* The host copies of what aijt_dev_plan_model_keep left on the device, into plan->order and plan->col_pos
    (where the plan has them and they are still NULL); one wait.  AIJT_ERR_DEVICE with *cerr on failure. */
 aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_int *col_pos, cudaStream_t stream, cudaError_t *cerr);
 
 /* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):
-   - aijt_dev_sell_slots: slots[s], the slots of each SELL strip s of P (padding included; others
-     untouched), from the lengths (rowptr, the device CSR's) of its rows order[begin, end); one wait;
+   - aijt_dev_skeleton: the skeleton's sizes (aijt_layouts_skeleton_sized of P and A, the host CSR) into
+     *L; *order is P's order on the device, or NULL for a plan in natural order, for which the identity
+     is made there (cudaMallocAsync: the caller's, as the planner's order is); SELL's slots are counted
+     from the lengths (rowptr: the device CSR's) of their rows (one wait, only with a SELL strip).
+     AIJT_ERR_FORMAT for a plan aijt_layouts_sized_ok refuses; AIJT_ERR_DEVICE with *cerr;
    - aijt_dev_skeleton_ptrs: the ptr arrays of P's CSR, LONG and SELL strips (device, sized by
      aijt_dev_strip_ptr_count, rows set): row offsets, slice offsets, as aijt_layouts_skeleton makes them;
    - aijt_dev_hot_columns: hot[p] = c for the nhot columns c with col_pos[c] = p < nhot;
-   - aijt_dev_iota: v[i] = i, i < n: the order of a plan in natural order, for the same functions;
    - aijt_dev_strip_patterns: each strip's pattern for its tuning-cache fingerprint (aijt_strip_pattern
      over its device rows), into patterns[nstrips] (host); one wait.
    Set-up code: they allocate on the stream. */
-cudaError_t aijt_dev_sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream);
+aijt_err    aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, aijt_int **order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr);
 cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream);
 cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream);
-cudaError_t aijt_dev_iota(aijt_int *v, aijt_int n, cudaStream_t stream);
 cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream);
 
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot

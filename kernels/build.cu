@@ -30,6 +30,7 @@ namespace {
 
 using aijt::setup_blocks;
 using aijt::SETUP_BLOCK;
+using aijt::workspace;
 
 /* aijt_col_label on the device: hot columns by degree position, every other one nhot + c. */
 __device__ aijt_int label_of(const aijt_int *col_pos, aijt_int nhot, aijt_int c)
@@ -182,25 +183,6 @@ __global__ void refill_kernel(double *val, const aijt_int *src, aijt_int n, cons
 {
   GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
 }
-
-/* A device allocation on the stream, freed at the end of the build. */
-struct workspace {
-  void        *p[12] = {};
-  int          n    = 0;
-  cudaStream_t stream;
-
-  template <typename T>
-  cudaError_t get(T **out, size_t count)
-  {
-    cudaError_t err = cudaMallocAsync((void **)out, (count ? count : 1) * sizeof(T), stream);
-    if (err == cudaSuccess) p[n++] = *out;
-    return err;
-  }
-  ~workspace()
-  {
-    for (int i = 0; i < n; i++) (void)cudaFreeAsync(p[i], stream);
-  }
-};
 
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)

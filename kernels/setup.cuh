@@ -10,6 +10,26 @@
 
 namespace aijt {
 
+/* Device allocations on a stream (at most 12), freed when it goes out of scope: set-up code's scratch. */
+struct workspace {
+  void        *p[12] = {};
+  int          n    = 0;
+  cudaStream_t stream;
+
+  explicit workspace(cudaStream_t s = 0) : stream(s) {}
+  template <typename T>
+  cudaError_t get(T **out, size_t count)
+  {
+    cudaError_t err = n < 12 ? cudaMallocAsync((void **)out, (count ? count : 1) * sizeof(T), stream) : cudaErrorMemoryAllocation;
+    if (err == cudaSuccess) p[n++] = *out;
+    return err;
+  }
+  ~workspace()
+  {
+    for (int i = 0; i < n; i++) (void)cudaFreeAsync(p[i], stream);
+  }
+};
+
 constexpr unsigned SETUP_BLOCK = 256;
 
 /* Blocks for n items, one per thread, capped: the kernels loop grid-stride (GRID_STRIDE). */

@@ -22,6 +22,7 @@ namespace {
 
 using aijt::setup_blocks;
 using aijt::SETUP_BLOCK;
+using aijt::workspace;
 
 __device__ aijt_int len_of(const aijt_int *rowptr, aijt_int r)
 {
@@ -94,49 +95,69 @@ int64_t slices_of(aijt_int n, int C)
   return C > 0 ? ((int64_t)n + C - 1) / C : 0;
 }
 
-/* A device allocation on the stream, freed when it goes out of scope. */
-template <typename T>
-struct scratch {
-  T           *p = NULL;
-  cudaStream_t stream;
-  explicit scratch(cudaStream_t s) : stream(s) {}
-  cudaError_t get(size_t n) { return cudaMallocAsync((void **)&p, (n ? n : 1) * sizeof(T), stream); }
-  ~scratch()
-  {
-    if (p) (void)cudaFreeAsync(p, stream);
+__global__ void iota_kernel(aijt_int *v, aijt_int n)
+{
+  GRID_STRIDE(i, n) v[i] = (aijt_int)i;
+}
+
+/* slots[s] for each SELL strip s of P (others untouched), from the lengths of its rows order[begin, end)
+   (nothing, and no wait, without a SELL strip); total, host, has room for nstrips values. */
+cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, unsigned long long *total, cudaStream_t stream)
+{
+  workspace           w(stream);
+  unsigned long long *sum = NULL;
+  int                 sell = 0;
+
+  for (int s = 0; s < P->nstrips; s++) sell |= P->strips[s].format == AIJT_SELL;
+  if (!sell) return cudaSuccess;
+  TRY(w.get(&sum, (size_t)P->nstrips));
+  TRY(cudaMemsetAsync(sum, 0, (size_t)P->nstrips * sizeof(unsigned long long), stream));
+  for (int s = 0; s < P->nstrips; s++) {
+    const aijt_strip *S = &P->strips[s];
+    const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
+    if (S->format != AIJT_SELL || !nslices) continue;
+    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order + S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
+    TRY(cudaGetLastError());
   }
-};
+  TRY(cudaMemcpyAsync(total, sum, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+  TRY(cudaStreamSynchronize(stream));
+  for (int s = 0; s < P->nstrips; s++)
+    if (P->strips[s].format == AIJT_SELL) slots[s] = (int64_t)total[s];
+  return cudaSuccess;
+}
 
 } // namespace
 
-extern "C" cudaError_t aijt_dev_sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream)
+extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, aijt_int **order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr)
 {
-  scratch<unsigned long long> total(stream);
-  unsigned long long          *host = (unsigned long long *)calloc((size_t)P->nstrips + 1, sizeof(unsigned long long));
-  cudaError_t                  err  = host ? cudaSuccess : cudaErrorMemoryAllocation;
+  int64_t            *slots = (int64_t *)calloc((size_t)P->nstrips + 1, sizeof(int64_t));
+  unsigned long long *total = (unsigned long long *)calloc((size_t)P->nstrips + 1, sizeof(unsigned long long));
+  aijt_err            err   = slots && total ? AIJT_OK : AIJT_ERR_MEM;
 
-  if (!err) err = total.get((size_t)P->nstrips + 1);
-  if (!err) err = cudaMemsetAsync(total.p, 0, ((size_t)P->nstrips + 1) * sizeof(unsigned long long), stream);
-  for (int s = 0; s < P->nstrips && !err; s++) {
-    const aijt_strip *S = &P->strips[s];
-    const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
-    if (S->format != AIJT_SELL || S->chunk < 1 || !nslices) continue;
-    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order + S->begin, S->end - S->begin, S->chunk, rowptr, nslices, total.p + s);
-    err = cudaGetLastError();
+  *L    = NULL;
+  *cerr = cudaSuccess;
+  if (!err && !aijt_layouts_sized_ok(P)) err = AIJT_ERR_FORMAT;
+  if (!err && !*order) { /* natural order: the identity */
+    *cerr = cudaMallocAsync((void **)order, (size_t)(P->nrows ? P->nrows : 1) * sizeof(aijt_int), stream);
+    if (*cerr == cudaSuccess && P->nrows) {
+      iota_kernel<<<setup_blocks(P->nrows), SETUP_BLOCK, 0, stream>>>(*order, P->nrows);
+      *cerr = cudaGetLastError();
+    }
   }
-  if (!err) err = cudaMemcpyAsync(host, total.p, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream);
-  if (!err) err = cudaStreamSynchronize(stream);
-  for (int s = 0; s < P->nstrips && !err; s++)
-    if (P->strips[s].format == AIJT_SELL) slots[s] = (int64_t)host[s];
-  free(host);
+  if (!err && *cerr == cudaSuccess) *cerr = sell_slots(P, rowptr, *order, slots, total, stream);
+  if (!err && *cerr != cudaSuccess) err = AIJT_ERR_DEVICE;
+  if (!err) err = aijt_layouts_skeleton_sized(P, A, slots, L);
+  free(slots);
+  free(total);
   return err;
 }
 
 extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream)
 {
-  scratch<aijt_int> len(stream);
-  scratch<char>     tmp(stream);
-  size_t            most = 0, bytes = 0;
+  workspace w(stream);
+  aijt_int *len = NULL;
+  char     *tmp = NULL;
+  size_t    most = 0, bytes = 0;
 
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
@@ -148,30 +169,19 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
     bytes = need > bytes ? need : bytes;
   }
   if (!most) return cudaSuccess;
-  TRY(len.get(most));
-  TRY(tmp.get(bytes));
+  TRY(w.get(&len, most));
+  TRY(w.get(&tmp, bytes));
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
     const size_t          n = aijt_dev_strip_ptr_count(d);
     size_t                need = bytes;
-    if (d->format == AIJT_CSR || d->format == AIJT_LONG) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, rowptr, len.p);
-    else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len.p);
+    if (d->format == AIJT_CSR || d->format == AIJT_LONG) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, rowptr, len);
+    else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len);
     else continue;
     TRY(cudaGetLastError());
-    TRY(cub::DeviceScan::ExclusiveSum(tmp.p, need, len.p, (aijt_int *)d->ptr, (int64_t)n, stream));
+    TRY(cub::DeviceScan::ExclusiveSum(tmp, need, len, (aijt_int *)d->ptr, (int64_t)n, stream));
   }
   return cudaSuccess;
-}
-
-__global__ void iota_kernel(aijt_int *v, aijt_int n)
-{
-  GRID_STRIDE(i, n) v[i] = (aijt_int)i;
-}
-
-extern "C" cudaError_t aijt_dev_iota(aijt_int *v, aijt_int n, cudaStream_t stream)
-{
-  if (n) iota_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, stream>>>(v, n);
-  return cudaGetLastError();
 }
 
 extern "C" cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream)
@@ -182,13 +192,14 @@ extern "C" cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int nc
 
 extern "C" cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream)
 {
-  scratch<unsigned long long> sum(stream);
+  workspace           w(stream);
+  unsigned long long *sum = NULL;
 
-  TRY(sum.get((size_t)nstrips));
-  TRY(cudaMemsetAsync(sum.p, 0, (size_t)(nstrips ? nstrips : 1) * sizeof(unsigned long long), stream));
+  TRY(w.get(&sum, (size_t)nstrips));
+  TRY(cudaMemsetAsync(sum, 0, (size_t)(nstrips ? nstrips : 1) * sizeof(unsigned long long), stream));
   for (int s = 0; s < nstrips; s++)
-    if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].nrows, rowptr, colidx, sum.p + s);
+    if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].nrows, rowptr, colidx, sum + s);
   TRY(cudaGetLastError());
-  if (nstrips) TRY(cudaMemcpyAsync(patterns, sum.p, (size_t)nstrips * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
+  if (nstrips) TRY(cudaMemcpyAsync(patterns, sum, (size_t)nstrips * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
   return cudaStreamSynchronize(stream);
 }

@@ -467,17 +467,17 @@ static int same_on_device(const aijt_int *d, const aijt_int *h, size_t n, const 
 /* The skeleton made on the device (skeleton.cu) from the order and column order the planner left there
    (aijt_dev_plan_model_keep) against the host's (aijt_layouts_skeleton of the host's plan): sizes, rows,
    offsets, hot columns, and the strips' fingerprint patterns. */
-static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, const aijt_int *order, const aijt_int *col_pos, const aijt_csr *csr, const aijt_dev_csr *D, cudaStream_t stream)
+static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, aijt_int *kept_order, const aijt_int *col_pos, const aijt_csr *csr, const aijt_dev_csr *D, cudaStream_t stream)
 {
   aijt_layouts   *K = NULL, *S = NULL;
-  int64_t        *slots = (int64_t *)calloc((size_t)kept->nstrips + 1, sizeof(int64_t));
   aijt_dev_strip *d = (aijt_dev_strip *)calloc((size_t)kept->nstrips + 1, sizeof(aijt_dev_strip));
   uint64_t       *pat = (uint64_t *)calloc((size_t)kept->nstrips + 1, sizeof(uint64_t));
-  aijt_int       *hot = NULL;
-  int             ok = slots && d && pat;
+  aijt_int       *hot = NULL, *order = kept_order; /* the identity, made by aijt_dev_skeleton in natural order */
+  cudaError_t     cerr = cudaSuccess;
+  int             ok = d && pat;
 
   ok = ok && !aijt_layouts_skeleton(host, csr, &K);
-  ok = ok && aijt_cuda_ok(aijt_dev_sell_slots(kept, D->rowptr, order, slots, stream), "aijt_dev_sell_slots") && !aijt_layouts_skeleton_sized(kept, csr, slots, &S);
+  ok = ok && !aijt_dev_skeleton(kept, csr, D->rowptr, &order, stream, &S, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_skeleton");
   if (ok && (S->nstrips != K->nstrips || S->tail.nnz != K->tail.nnz || S->nhot != K->nhot)) {
     printf("  device skeleton: %d strips, tail %lld, %lld hot; host %d, %lld, %lld\n", S->nstrips, (long long)S->tail.nnz, (long long)S->nhot, K->nstrips, (long long)K->tail.nnz, (long long)K->nhot);
     ok = 0;
@@ -513,9 +513,9 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, co
   }
   for (int s = 0; d && s < kept->nstrips; s++) ok = aijt_cuda_ok(cudaFree((void *)d[s].ptr), "cudaFree") && ok;
   ok = aijt_cuda_ok(cudaFree(hot), "cudaFree") && ok;
+  if (order != kept_order) ok = aijt_cuda_ok(cudaFree(order), "cudaFree") && ok;
   aijt_layouts_destroy(&K);
   aijt_layouts_destroy(&S);
-  free(slots);
   free(d);
   free(pat);
   return ok;
@@ -527,7 +527,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, co
 static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
 {
   aijt_plan  *kept = NULL;
-  aijt_int   *order = NULL, *col_pos = NULL, *iota = NULL;
+  aijt_int   *order = NULL, *col_pos = NULL;
   cudaError_t cerr;
   aijt_err    err = aijt_dev_plan_model_keep(csr, D, R, m, stream, &kept, &order, &col_pos, &cerr);
   int         ok  = aijt_cuda_ok(cerr, "aijt_dev_plan_model_keep") && !err;
@@ -536,11 +536,7 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
     printf("  kept plan: order and column order not where they should be\n");
     ok = 0;
   }
-  if (ok && !kept->order && !kept->col_pos && aijt_dev_buildable(kept) && aijt_layouts_sized_ok(kept)) {
-    if (!order) ok = aijt_cuda_ok(cudaMalloc((void **)&iota, (size_t)(csr->nrows + 1) * sizeof(aijt_int)), "cudaMalloc") && aijt_cuda_ok(aijt_dev_iota(iota, csr->nrows, stream), "aijt_dev_iota");
-    ok = ok && device_skeleton_case(host, kept, order ? order : iota, col_pos, csr, D, stream);
-    ok = aijt_cuda_ok(cudaFree(iota), "cudaFree") && ok;
-  }
+  if (ok && !kept->order && !kept->col_pos && aijt_dev_buildable(kept) && aijt_layouts_sized_ok(kept)) ok = device_skeleton_case(host, kept, order, col_pos, csr, D, stream);
   ok = ok && !aijt_dev_plan_fetch(kept, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
   if (ok && !aijt_plan_equal(host, kept)) {
     printf("  kept plan, fetched, differs from the host's\n");

@@ -102,22 +102,14 @@ PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *
 {
   const aijt_plan *P = ctx->plan;
   cudaStream_t     stream;
-  int64_t         *slots;
-  PetscBool        sell = PETSC_FALSE;
+  cudaError_t      cerr;
 
   PetscFunctionBegin;
   *made = (PetscBool)(ctx->dev_rowptr && !P->order && !P->col_pos && aijt_layouts_sized_ok(P));
   if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (!ctx->dev_order) { /* natural order */
-    PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_order, (size_t)(P->nrows ? P->nrows : 1) * sizeof(aijt_int), stream));
-    PetscCallCUDA(aijt_dev_iota(ctx->dev_order, P->nrows, stream));
-  }
-  PetscCall(PetscCalloc1(P->nstrips + 1, &slots));
-  for (int s = 0; s < P->nstrips; s++) sell = (PetscBool)(sell || P->strips[s].format == AIJT_SELL);
-  if (sell) PetscCallCUDA(aijt_dev_sell_slots(P, ctx->dev_rowptr, ctx->dev_order, slots, stream));
-  *err = aijt_layouts_skeleton_sized(P, csr, slots, &ctx->layouts);
-  PetscCall(PetscFree(slots));
+  *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, &ctx->dev_order, stream, &ctx->layouts, &cerr);
+  PetscCallCUDA(cerr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
