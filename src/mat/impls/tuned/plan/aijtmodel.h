@@ -80,6 +80,16 @@ double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d);
 double aijt_model_row_ns_min(const aijt_model_kernel *k, double len);
 /* The critical path (us) of a strip whose longest row has len entries (0 where not measured). */
 double aijt_model_crit_us(const aijt_model_kernel *k, double len);
+/* A kernel's table read at one length, for many lookups there (the planner's dynamic program reads each
+   bucket's longest row once per kernel): the same values as the functions above at that length. */
+typedef struct {
+  int    known; /* measured near that length */
+  double lo, hi, dl, dr, crit;
+} aijt_model_at;
+void   aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a);
+double aijt_model_at_row_ns(const aijt_model_at *a, double d);
+double aijt_model_at_row_ns_min(const aijt_model_at *a);
+double aijt_model_at_crit_us(const aijt_model_at *a);
 /* LONG's critical path (us): its longest row over its parts at one block's rate (long_entry_ns). */
 double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts);
 

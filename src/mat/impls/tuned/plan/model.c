@@ -173,38 +173,59 @@ static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
   return 1;
 }
 
-double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
+void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
 {
   int    j;
   double w;
 
-  if (!locate(k, len, &j, &w)) return -1;
-  double lo = lerp(k->local_ns, j, w), hi = lerp(k->random_ns, j, w);
-  double dl = lerp(k->d_local, j, w), dr = lerp(k->d_random, j, w);
-  double f  = dr > dl ? (d - dl) / (dr - dl) : 0;
+  memset(a, 0, sizeof(*a));
+  if (!(a->known = locate(k, len, &j, &w))) return;
+  a->lo   = lerp(k->local_ns, j, w);
+  a->hi   = lerp(k->random_ns, j, w);
+  a->dl   = lerp(k->d_local, j, w);
+  a->dr   = lerp(k->d_random, j, w);
+  a->crit = lerp(k->crit_us, j, w);
+}
+
+double aijt_model_at_row_ns(const aijt_model_at *a, double d)
+{
+  if (!a->known) return -1;
+  double f  = a->dr > a->dl ? (d - a->dl) / (a->dr - a->dl) : 0;
   f         = f < 0 ? 0 : f > 1 ? 1 : f;
-  double ns = lo + f * (hi - lo);
-  return ns > 0 ? ns : (lo > 0 ? lo : -1);
+  double ns = a->lo + f * (a->hi - a->lo);
+  return ns > 0 ? ns : (a->lo > 0 ? a->lo : -1);
+}
+
+double aijt_model_at_row_ns_min(const aijt_model_at *a)
+{
+  if (!a->known) return -1;
+  return a->lo > 0 && a->hi > 0 ? (a->lo < a->hi ? a->lo : a->hi) : 0; /* past the table a line may fall below zero: no bound but 0 */
+}
+
+double aijt_model_at_crit_us(const aijt_model_at *a)
+{
+  return a->known && a->crit > 0 ? a->crit : 0;
+}
+
+double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
+{
+  aijt_model_at a;
+  aijt_model_at_len(k, len, &a);
+  return aijt_model_at_row_ns(&a, d);
 }
 
 double aijt_model_row_ns_min(const aijt_model_kernel *k, double len)
 {
-  int    j;
-  double w;
-
-  if (!locate(k, len, &j, &w)) return -1;
-  double lo = lerp(k->local_ns, j, w), hi = lerp(k->random_ns, j, w);
-  return lo > 0 && hi > 0 ? (lo < hi ? lo : hi) : 0; /* past the table a line may fall below zero: no bound but 0 */
+  aijt_model_at a;
+  aijt_model_at_len(k, len, &a);
+  return aijt_model_at_row_ns_min(&a);
 }
 
 double aijt_model_crit_us(const aijt_model_kernel *k, double len)
 {
-  int    j;
-  double w;
-
-  if (!locate(k, len, &j, &w)) return 0;
-  double c = lerp(k->crit_us, j, w);
-  return c > 0 ? c : 0;
+  aijt_model_at a;
+  aijt_model_at_len(k, len, &a);
+  return aijt_model_at_crit_us(&a);
 }
 
 double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts)

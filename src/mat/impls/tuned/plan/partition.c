@@ -185,6 +185,7 @@ typedef struct {
   const aijt_model_kernel *k;
   double                  *prefix; /* ns of buckets [0, b) */
   int                     *bad;    /* buckets in [0, b) the kernel was not measured for */
+  aijt_model_at           *at;     /* its table at bucket b's longest row, a strip's longest from b on */
 } choice;
 
 static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
@@ -193,23 +194,20 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 }
 
 /* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row.  With bound,
-   at most that for any localities of the buckets. */
-static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int bound, int *parts)
+   at most that for any localities of the buckets.  ell_nnz, ell_dn: the sums over buckets i to j - 1, in
+   that order, of their entries and of entries times locality (what ELL's feature is made of). */
+static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int bound, double ell_nnz, double ell_dn, int *parts)
 {
   const aijt_model_kernel *k    = c->k;
+  const aijt_model_at     *at   = &c->at[i];
   aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
   double                   ns;
 
   *parts = 1;
   if ((k->format == AIJT_ELL || k->format == AIJT_SELL) && (double)rows * (double)(lmax > 0 ? lmax : 1) + 64.0 * (double)lmax >= (double)INT32_MAX) return INFINITY;
   if (k->format == AIJT_ELL) {
-    double nnz = 0, dn = 0;
-    for (int q = i; q < j; q++) {
-      nnz += (double)b[q].nnz;
-      dn += (double)b[q].nnz * b[q].d;
-    }
-    ns = bound ? aijt_model_row_ns_min(k, (double)lmax) : aijt_model_row_ns(k, (double)lmax, nnz > 0 ? dn / nnz : 0);
-    return ns < 0 ? INFINITY : fmax((double)rows * ns * 1e-3, aijt_model_crit_us(k, (double)lmax));
+    ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, ell_nnz > 0 ? ell_dn / ell_nnz : 0);
+    return ns < 0 ? INFINITY : fmax((double)rows * ns * 1e-3, aijt_model_at_crit_us(at));
   }
   if (c->bad[j] - c->bad[i]) return INFINITY;
   ns = c->prefix[j] - c->prefix[i];
@@ -222,7 +220,7 @@ static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucke
   }
   /* COO strips' entries go to the tail, a launch of its own after the strips' */
   if (k->format == AIJT_COO) ns += 1e3 * m->launch_us;
-  return fmax(ns * 1e-3, aijt_model_crit_us(k, (double)lmax)); /* a strip that cannot fill the device waits for its longest row */
+  return fmax(ns * 1e-3, aijt_model_at_crit_us(at)); /* a strip that cannot fill the device waits for its longest row */
 }
 
 /* The strip for buckets [i, j) in kernel k. */
@@ -277,13 +275,15 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     c[nk].k      = k;
     c[nk].prefix = (double *)calloc((size_t)nb + 1, sizeof(double));
     c[nk].bad    = (int *)calloc((size_t)nb + 1, sizeof(int));
-    if (!c[nk].prefix || !c[nk++].bad) goto nomem;
+    c[nk].at     = (aijt_model_at *)calloc((size_t)nb + 1, sizeof(aijt_model_at));
+    if (!c[nk].prefix || !c[nk].bad || !c[nk++].at) goto nomem;
     for (int i = 0; i < nb; i++) {
       aijt_int rows = b[i].end - b[i].begin;
       double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
       double   ns   = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
       c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
       c[nk - 1].bad[i + 1]    = c[nk - 1].bad[i] + (ns < 0);
+      aijt_model_at_len(k, (double)b[i].max_len, &c[nk - 1].at[i]);
     }
   }
   best  = (double *)malloc(((size_t)nb + 1) * sizeof(double));
@@ -291,18 +291,24 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
   via   = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   parts = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   if (!best || !from || !via || !parts) goto nomem;
-  best[0] = 0;
   /* empty rows (the last bucket, sorted) get a strip of their own: y += A x in place skips it (the
      off-diagonal block of an MPI matrix is mostly empty rows, and MatMultAdd is all it ever does) */
   int first_empty = nb && b[nb - 1].max_len == 0 ? nb - 1 : nb;
-  for (int j = 1; j <= nb; j++) {
-    best[j] = INFINITY;
-    for (int i = 0; i < j; i++) {
-      if (!isfinite(best[i]) || (i < first_empty && j > first_empty)) continue;
+  best[0] = 0;
+  for (int j = 1; j <= nb; j++) best[j] = INFINITY;
+  /* best[j] = min over i < j and kernels of best[i] + the strip [i, j), pushed from each final best[i]
+     to every j: each j meets its candidates in the order of i, then of the kernel, as a pull over i
+     would, and ELL's sums over [i, j) grow by one bucket per step, in the order they always had */
+  for (int i = 0; i < nb; i++) {
+    double ell_nnz = 0, ell_dn = 0;
+    if (!isfinite(best[i])) continue;
+    for (int j = i + 1; j <= nb && !(i < first_empty && j > first_empty); j++) {
+      ell_nnz += (double)b[j - 1].nnz;
+      ell_dn += (double)b[j - 1].nnz * b[j - 1].d;
       for (int q = 0; q < nk; q++) {
         int    np   = 1;
         int    skip = R->empty_free && i == first_empty; /* empty rows an in-place product skips cost nothing */
-        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, bound, &np) + m->strip_us);
+        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, bound, ell_nnz, ell_dn, &np) + m->strip_us);
         if (t < best[j]) {
           best[j]  = t;
           from[j]  = i;
@@ -335,6 +341,7 @@ done:
   for (int q = 0; q < AIJT_MODEL_MAX_KERNELS; q++) {
     free(c[q].prefix);
     free(c[q].bad);
+    free(c[q].at);
   }
   free(best);
   free(from);
