@@ -9,7 +9,7 @@
 
    Every pass gives the host's values bit for bit (the kernel test compares whole plans):
    - lengths: the row statistics in integers and count[len] by histogram, in one pass for lengths under
-     1024 (a second for longer rows);
+     1024, the first 1024 longer rows listed in the same pass (a second pass where there are more);
    - diagonals, in the same wait as the lengths when the plan may be DIA: each block collects its
      distinct offsets in a small set in shared memory, then merges them into one in global memory; more
      than the limit anywhere stops every block;
@@ -110,45 +110,71 @@ __device__ aijt_int cas(aijt_int *p, aijt_int expect, aijt_int v)
   return (aijt_int)atomicCAS((unsigned long long *)p, (unsigned long long)expect, (unsigned long long)v);
 }
 
-/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it sets *over.  False when it could
-   not (full, or over). */
-__device__ bool set_insert(aijt_int *set, int *n, int max, int *over, aijt_int off)
+/* Past the limit: the block's flag, and the flag every block polls, raised once per block (each of a
+   hundred thousand threads writing one global word would queue there: circuit's test took 0.2 ms, its
+   every row past the limit at once). */
+__device__ void raise_flags(int *block_over, int *over)
+{
+  if (!atomicExch(block_over, 1) && !*(volatile int *)over) atomicExch(over, 1);
+}
+
+/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it raises the flags.  False when it
+   could not (full, or over). */
+__device__ bool set_insert(aijt_int *set, int *n, int max, int *block_over, int *over, aijt_int off)
 {
   unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
   for (int probe = 0; probe < SET_SLOTS; probe++, h = (h + 1) & (SET_SLOTS - 1)) {
     aijt_int v = *(volatile aijt_int *)&set[h];
-    if (v == off) return true;
+    if (v == off) return true; /* a stencil's every insert but its first few */
+    /* the set is past the limit: done (circuit's first rows, 129 offsets near the diagonal inserted at
+       once, fill every slot before the count says so, and each insert after probed all of them) */
+    if (*(volatile int *)n > max) break;
     if (v != SET_EMPTY) continue;
     v = cas(&set[h], SET_EMPTY, off);
     if (v == off) return true;
     if (v != SET_EMPTY) continue;
     if (atomicAdd(n, 1) >= max) {
-      atomicExch(over, 1);
+      raise_flags(block_over, over);
       return false;
     }
     return true;
   }
-  atomicExch(over, 1);
+  raise_flags(block_over, over);
   return false;
 }
 
+#define DIAG_LOADS 4 /* entries a thread loads before it inserts them */
+
+/* A thread per row, its entries read DIAG_LOADS at a time before they are inserted (loads in flight: one
+   at a time, lap3d's test took 89 us, more than its product; 69 us so, H100,
+   bench/results/2026-11-22-h100-diag-unroll); a stencil's threads insert the same offset at once, which
+   shared memory broadcasts.  A thread stops at the first offset past the limit, its block at its next
+   row, and every block at its next row once any is past it. */
 __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, aijt_int *gset, int *gn, int *over)
 {
   __shared__ aijt_int set[SET_SLOTS];
-  __shared__ int      n;
+  __shared__ int      n, block_over;
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
-  if (threadIdx.x == 0) n = 0;
+  if (threadIdx.x == 0) n = block_over = 0;
   __syncthreads();
   GRID_STRIDE(r, nrows)
   {
-    if (*(volatile int *)over) break;
-    bool go = true;
-    for (aijt_int k = rowptr[r]; k < rowptr[r + 1] && go; k++) go = set_insert(set, &n, max, over, colidx[k] - (aijt_int)r);
+    if (*(volatile int *)&block_over || *(volatile int *)over) break;
+    const aijt_int e  = rowptr[r + 1];
+    bool           go = true;
+    for (aijt_int k = rowptr[r]; k < e && go; k += DIAG_LOADS) {
+      aijt_int c[DIAG_LOADS];
+#pragma unroll
+      for (int u = 0; u < DIAG_LOADS; u++) c[u] = k + u < e ? colidx[k + u] : 0;
+#pragma unroll
+      for (int u = 0; u < DIAG_LOADS; u++)
+        if (go && k + u < e) go = set_insert(set, &n, max, &block_over, over, c[u] - (aijt_int)r);
+    }
     if (!go) break;
   }
   __syncthreads();
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
-    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, over, set[s]);
+    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, &block_over, over, set[s]);
 }
 
 __global__ void diag_init_kernel(diag_set *d)
@@ -192,11 +218,16 @@ struct array_of { /* ... or an array's entries */
   __device__ aijt_int operator()(int64_t i) const { return v[i]; }
 };
 
-/* Sums, extremes and the counts of the values below HIST_SHARED: one pass, zeroed before, one copy back. */
+#define LONG_LISTED 1024 /* values of HIST_SHARED or more listed with the statistics, up to this many */
+
+/* Sums, extremes and the counts of the values below HIST_SHARED, and the first LONG_LISTED values above
+   (nlong counts them all): one pass, zeroed before, one copy back. */
 struct value_stats {
   unsigned long long s1, s2, zeros;
   unsigned long long lo_c, hi; /* lo_c: ~min, so that a zeroed word starts below every value's */
+  unsigned long long nlong;
   aijt_int           hist[HIST_SHARED];
+  aijt_int           longs[LONG_LISTED];
   diag_set           diag; /* with the row lengths: the diagonals in the same wait */
 };
 
@@ -220,6 +251,10 @@ __global__ void stats_kernel(V value, aijt_int n, value_stats *out)
       h = u > h ? u : h;
     }
     warp_count(v < HIST_SHARED ? (aijt_int)v : -1, sh, HIST_SHARED, NULL);
+    if (v >= HIST_SHARED) { /* a long row, a hub column: few */
+      const unsigned long long at = atomicAdd(&out->nlong, 1ull);
+      if (at < LONG_LISTED) out->longs[at] = (aijt_int)v;
+    }
   }
   s1[t] = a, s2[t] = b, z[t] = e, lo[t] = l, hi[t] = h;
   __syncthreads();
@@ -254,8 +289,8 @@ __global__ void long_hist_kernel(V value, aijt_int n, aijt_int *count)
 }
 
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
-   (host): one wait, two where a value reaches HIST_SHARED.  diag_max > 0: s->diag gets the matrix's
-   diagonals up to that many in the same wait. */
+   (host): one wait, two where more than LONG_LISTED values reach HIST_SHARED.  diag_max > 0: s->diag
+   gets the matrix's diagonals up to that many in the same wait. */
 template <class V>
 aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_stats *s, aijt_int **count)
 {
@@ -274,7 +309,9 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_st
   const size_t nc = (size_t)s->hi + 1;
   if (!(*count = (aijt_int *)calloc(nc, sizeof(aijt_int)))) return AIJT_ERR_MEM;
   memcpy(*count, s->hist, (nc < HIST_SHARED ? nc : HIST_SHARED) * sizeof(aijt_int));
-  if (nc > HIST_SHARED && alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) { /* the long values' counts */
+  if (s->nlong <= LONG_LISTED) /* the long values came with the statistics */
+    for (unsigned long long q = 0; q < s->nlong; q++) (*count)[s->longs[q]]++;
+  else if (nc > HIST_SHARED && alloc(g, &dc, nc) && ok(g, cudaMemsetAsync(dc, 0, nc * sizeof(aijt_int), g->stream))) { /* the long values' counts */
     long_hist_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(value, n, dc);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, *count + HIST_SHARED, dc + HIST_SHARED, (nc - HIST_SHARED) * sizeof(aijt_int));
   }
