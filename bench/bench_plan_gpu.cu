@@ -96,15 +96,12 @@ static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt
   aijt_plan    *P = NULL;
   aijt_layouts *K = NULL;
   aijt_int     *order = NULL, *col_pos = NULL;
-  aijt_int     *rows = NULL; /* the order, or the identity the skeleton makes */
   cudaError_t   cerr = cudaSuccess;
   double        t0   = wall_seconds(), t;
 
   if (aijt_dev_plan_model_keep(A, D, R, m, stream, &P, &order, &col_pos, &cerr)) check(cerr, "aijt_dev_plan_model_keep"), exit(1);
   if (aijt_dev_buildable(P) && aijt_layouts_sized_ok(P) && !P->order) { /* as MatSeqAIJTunedCUDASkeleton */
-    rows = order;
-    if (aijt_dev_skeleton(P, A, D->rowptr, &rows, stream, &K, &cerr)) check(cerr ? cerr : cudaErrorUnknown, "aijt_dev_skeleton"), exit(1);
-    if (rows != order) check(cudaFreeAsync(rows, stream), "cudaFreeAsync");
+    if (aijt_dev_skeleton(P, A, D->rowptr, order, stream, &K, &cerr)) check(cerr ? cerr : cudaErrorUnknown, "aijt_dev_skeleton"), exit(1);
   } else if (aijt_dev_buildable(P)) {
     check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");
     (void)aijt_layouts_skeleton(P, A, &K);

@@ -49,7 +49,7 @@ typedef struct {
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
   aijt_int        nslots;         /* stored slots, padding included */
   aijt_int        width;          /* ELL: slots per row (column-major, stride nrows); DIA: diagonals (<= 32) */
-  aijt_int        row0;           /* DIA: strip row i is original row row0 + i */
+  aijt_int        row0;           /* DIA: strip row i is original row row0 + i (and the rows of a strip in natural order) */
   aijt_int        ncols;          /* PANEL: columns of x; width is the panel's, col relative to the panel */
   int             chunk;          /* SELL: rows per slice (any C >= 1); PANEL: rows per thread block */
   int             tpr;            /* CSR, PANEL: threads per row, 1, 2, 4, 8, 16 or 32 */
@@ -168,17 +168,20 @@ aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_
 
 /* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):
    - aijt_dev_skeleton: the skeleton's sizes (aijt_layouts_skeleton_sized of P and A, the host CSR) into
-     *L; *order is P's order on the device, or NULL for a plan in natural order, for which the identity
-     is made there (cudaMallocAsync: the caller's, as the planner's order is); SELL's slots are counted
-     from the lengths (rowptr: the device CSR's) of their rows (one wait, only with a SELL strip).
-     AIJT_ERR_FORMAT for a plan aijt_layouts_sized_ok refuses; AIJT_ERR_DEVICE with *cerr;
+     *L; order is P's order on the device, or NULL for a plan in natural order (rows numbered from each
+     strip's first); SELL's slots are counted from the lengths (rowptr: the device CSR's) of their rows
+     (one wait, only with a SELL strip).  AIJT_ERR_FORMAT for a plan aijt_layouts_sized_ok refuses;
+     AIJT_ERR_DEVICE with *cerr;
+   - aijt_dev_iota: v[i] = first + i, i < n: the rows of a strip in natural order, for the kernels that
+     read rows (DIA reads its first row alone);
    - aijt_dev_skeleton_ptrs: the ptr arrays of P's CSR, LONG and SELL strips (device, sized by
      aijt_dev_strip_ptr_count, rows set): row offsets, slice offsets, as aijt_layouts_skeleton makes them;
    - aijt_dev_hot_columns: hot[p] = c for the nhot columns c with col_pos[c] = p < nhot;
    - aijt_dev_strip_patterns: each strip's pattern for its tuning-cache fingerprint (aijt_strip_pattern
-     over its device rows), into patterns[nstrips] (host); one wait.
+     over its device rows, or rows row0 on where rows is NULL), into patterns[nstrips] (host); one wait.
    Set-up code: they allocate on the stream. */
-aijt_err    aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, aijt_int **order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr);
+aijt_err    aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr);
+cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream);
 cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream);
 cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream);
 cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream);

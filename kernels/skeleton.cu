@@ -3,7 +3,10 @@
    left there (aijt_dev_plan_model_keep).  Copying them to the host, for aijt_layouts_skeleton to cut
    them into strips and for the upload to copy the strips back, was R-MAT's 16 MB and 1.3-1.7 ms of its
    planning, most of the rest of circuit's (bench/results/2026-11-21-h100-gpu-plan).  Here each strip's
-   rows are a piece of the device order itself, and the rest is made from the lengths of those rows:
+   rows are a piece of the device order itself, and the rest is made from the lengths of those rows.  A
+   plan in natural order has no order: its rows are numbered from the strip's first (DIA reads nothing
+   else; aijt_dev_iota makes the rows of others at the upload, out of planning, where a 16 MB identity
+   made the stream-ordered pool grow by 0.2-0.4 ms on a 4M-row stencil):
    - SELL's slots, the one size the host cannot take from the plan (one wait);
    - CSR and LONG row offsets, and SELL slice offsets, by a scan of the rows' lengths (slices' widths);
    - the hot columns, from the column order;
@@ -29,18 +32,24 @@ __device__ aijt_int len_of(const aijt_int *rowptr, aijt_int r)
   return rowptr[r + 1] - rowptr[r];
 }
 
-/* The longest of slice q's rows (rows[q C .. q C + C) of n) */
-__device__ aijt_int slice_width(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t q)
+/* Row i of a strip: rows[i], or first + i for a strip in natural order whose rows are not on the device */
+__device__ aijt_int row_at(const aijt_int *rows, aijt_int first, int64_t i)
+{
+  return rows ? rows[i] : first + (aijt_int)i;
+}
+
+/* The longest of slice q's rows (rows i in [q C, q C + C) of n) */
+__device__ aijt_int slice_width(const aijt_int *rows, aijt_int first, aijt_int n, int C, const aijt_int *rowptr, int64_t q)
 {
   aijt_int w = 0;
-  for (int64_t i = q * C; i < (q + 1) * C && i < n; i++) w = max(w, len_of(rowptr, rows[i]));
+  for (int64_t i = q * C; i < (q + 1) * C && i < n; i++) w = max(w, len_of(rowptr, row_at(rows, first, i)));
   return w;
 }
 
 /* out[q] = C x slice q's width, q < nslices, and out[nslices] = 0: the exclusive scan of out is the slice offsets */
 __global__ void slice_slots_kernel(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t nslices, aijt_int *out)
 {
-  GRID_STRIDE(q, nslices + 1) out[q] = q < nslices ? slice_width(rows, n, C, rowptr, q) * (aijt_int)C : 0;
+  GRID_STRIDE(q, nslices + 1) out[q] = q < nslices ? slice_width(rows, 0, n, C, rowptr, q) * (aijt_int)C : 0;
 }
 
 /* Add to *sum the sum over the grid of each thread's value (one atomic per block). */
@@ -53,10 +62,10 @@ __device__ void add_block_sum(unsigned long long v, unsigned long long *sum)
 }
 
 /* *total += the slots of all nslices slices (C x width each) */
-__global__ void sell_total_kernel(const aijt_int *rows, aijt_int n, int C, const aijt_int *rowptr, int64_t nslices, unsigned long long *total)
+__global__ void sell_total_kernel(const aijt_int *rows, aijt_int first, aijt_int n, int C, const aijt_int *rowptr, int64_t nslices, unsigned long long *total)
 {
   unsigned long long v = 0;
-  GRID_STRIDE(q, nslices) v += (unsigned long long)slice_width(rows, n, C, rowptr, q) * (unsigned long long)C;
+  GRID_STRIDE(q, nslices) v += (unsigned long long)slice_width(rows, first, n, C, rowptr, q) * (unsigned long long)C;
   add_block_sum(v, total);
 }
 
@@ -72,12 +81,12 @@ __global__ void hot_kernel(const aijt_int *col_pos, aijt_int ncols, aijt_int nho
   if (col_pos[c] < nhot) hot[col_pos[c]] = (aijt_int)c;
 }
 
-__global__ void pattern_kernel(const aijt_int *rows, aijt_int n, const aijt_int *rowptr, const aijt_int *colidx, unsigned long long *sum)
+__global__ void pattern_kernel(const aijt_int *rows, aijt_int first, aijt_int n, const aijt_int *rowptr, const aijt_int *colidx, unsigned long long *sum)
 {
   unsigned long long s = 0;
   GRID_STRIDE(i, n)
   {
-    const aijt_int r = rows[i], a = rowptr[r], b = rowptr[r + 1];
+    const aijt_int r = row_at(rows, first, i), a = rowptr[r], b = rowptr[r + 1];
     s += aijt_row_print(i, r, a, b, a < b ? colidx[a] : -1, a < b ? colidx[b - 1] : -1);
   }
   add_block_sum(s, sum);
@@ -95,13 +104,14 @@ int64_t slices_of(aijt_int n, int C)
   return C > 0 ? ((int64_t)n + C - 1) / C : 0;
 }
 
-__global__ void iota_kernel(aijt_int *v, aijt_int n)
+__global__ void iota_kernel(aijt_int *v, aijt_int first, aijt_int n)
 {
-  GRID_STRIDE(i, n) v[i] = (aijt_int)i;
+  GRID_STRIDE(i, n) v[i] = first + (aijt_int)i;
 }
 
-/* slots[s] for each SELL strip s of P (others untouched), from the lengths of its rows order[begin, end)
-   (nothing, and no wait, without a SELL strip); total, host, has room for nstrips values. */
+/* slots[s] for each SELL strip s of P (others untouched), from the lengths of its rows order[begin, end),
+   or rows begin to end without an order (nothing, and no wait, without a SELL strip); total, host, has
+   room for nstrips values. */
 cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, unsigned long long *total, cudaStream_t stream)
 {
   workspace           w(stream);
@@ -116,7 +126,7 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
     const aijt_strip *S = &P->strips[s];
     const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
     if (S->format != AIJT_SELL || !nslices) continue;
-    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order + S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
+    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
     TRY(cudaGetLastError());
   }
   TRY(cudaMemcpyAsync(total, sum, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
@@ -128,7 +138,7 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
 
 } // namespace
 
-extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, aijt_int **order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr)
+extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr)
 {
   int64_t            *slots = (int64_t *)calloc((size_t)P->nstrips + 1, sizeof(int64_t));
   unsigned long long *total = (unsigned long long *)calloc((size_t)P->nstrips + 1, sizeof(unsigned long long));
@@ -137,14 +147,7 @@ extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, con
   *L    = NULL;
   *cerr = cudaSuccess;
   if (!err && !aijt_layouts_sized_ok(P)) err = AIJT_ERR_FORMAT;
-  if (!err && !*order) { /* natural order: the identity */
-    *cerr = cudaMallocAsync((void **)order, (size_t)(P->nrows ? P->nrows : 1) * sizeof(aijt_int), stream);
-    if (*cerr == cudaSuccess && P->nrows) {
-      iota_kernel<<<setup_blocks(P->nrows), SETUP_BLOCK, 0, stream>>>(*order, P->nrows);
-      *cerr = cudaGetLastError();
-    }
-  }
-  if (!err && *cerr == cudaSuccess) *cerr = sell_slots(P, rowptr, *order, slots, total, stream);
+  if (!err) *cerr = sell_slots(P, rowptr, order, slots, total, stream);
   if (!err && *cerr != cudaSuccess) err = AIJT_ERR_DEVICE;
   if (!err) err = aijt_layouts_skeleton_sized(P, A, slots, L);
   free(slots);
@@ -198,8 +201,14 @@ extern "C" cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int
   TRY(w.get(&sum, (size_t)nstrips));
   TRY(cudaMemsetAsync(sum, 0, (size_t)(nstrips ? nstrips : 1) * sizeof(unsigned long long), stream));
   for (int s = 0; s < nstrips; s++)
-    if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].nrows, rowptr, colidx, sum + s);
+    if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].row0, strips[s].nrows, rowptr, colidx, sum + s);
   TRY(cudaGetLastError());
   if (nstrips) TRY(cudaMemcpyAsync(patterns, sum, (size_t)nstrips * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
   return cudaStreamSynchronize(stream);
+}
+
+extern "C" cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream)
+{
+  if (n) iota_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, stream>>>(v, first, n);
+  return cudaGetLastError();
 }

@@ -405,6 +405,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
+    ok = ok && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize (x, z and layouts up)"); /* as in plan_gpu_case */
     ok = ok && aijt_cuda_ok(aijt_cuda_gather(D.nhot, D.hot, dx, D.xhot, stream), "aijt_cuda_gather (hot columns)");
     for (int mode = 0; mode < 3 && ok; mode++) {
       const size_t bytes = (size_t)A->nrows * sizeof(double);
@@ -472,12 +473,13 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
   aijt_layouts   *K = NULL, *S = NULL;
   aijt_dev_strip *d = (aijt_dev_strip *)calloc((size_t)kept->nstrips + 1, sizeof(aijt_dev_strip));
   uint64_t       *pat = (uint64_t *)calloc((size_t)kept->nstrips + 1, sizeof(uint64_t));
-  aijt_int       *hot = NULL, *order = kept_order; /* the identity, made by aijt_dev_skeleton in natural order */
+  aijt_int       *hot = NULL, *ident = NULL; /* rows for the strips in natural order that read rows, as the upload makes them */
   cudaError_t     cerr = cudaSuccess;
   int             ok = d && pat;
 
   ok = ok && !aijt_layouts_skeleton(host, csr, &K);
-  ok = ok && !aijt_dev_skeleton(kept, csr, D->rowptr, &order, stream, &S, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_skeleton");
+  ok = ok && !aijt_dev_skeleton(kept, csr, D->rowptr, kept_order, stream, &S, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_skeleton");
+  if (ok && !kept_order && csr->nrows) ok = aijt_cuda_ok(cudaMalloc((void **)&ident, (size_t)csr->nrows * sizeof(aijt_int)), "cudaMalloc identity") && aijt_cuda_ok(aijt_dev_iota(ident, 0, csr->nrows, stream), "aijt_dev_iota");
   if (ok && (S->nstrips != K->nstrips || S->tail.nnz != K->tail.nnz || S->nhot != K->nhot)) {
     printf("  device skeleton: %d strips, tail %lld, %lld hot; host %d, %lld, %lld\n", S->nstrips, (long long)S->tail.nnz, (long long)S->nhot, K->nstrips, (long long)K->tail.nnz, (long long)K->nhot);
     ok = 0;
@@ -489,7 +491,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
       ok = 0;
     }
     aijt_dev_strip_init(&d[s], &kept->strips[s], a);
-    d[s].rows = order + kept->strips[s].begin;
+    d[s].rows = kept_order ? kept_order + kept->strips[s].begin : a->format == AIJT_DIA || !ident ? NULL : ident + kept->strips[s].begin; /* as Upload */
     if (a->nrows && d[s].row0 != (a->format == AIJT_DIA ? b->rows[0] : kept->strips[s].begin)) {
       printf("  device skeleton: strip %d's first row %lld\n", s, (long long)d[s].row0);
       ok = 0;
@@ -500,7 +502,12 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
   ok = ok && aijt_cuda_ok(aijt_dev_strip_patterns(d, S->nstrips, D->rowptr, D->colidx, pat, stream), "aijt_dev_strip_patterns");
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *b = &K->strips[s];
-    ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s) && (b->format == AIJT_DIA || same_on_device(d[s].ptr, b->ptr, aijt_dev_strip_ptr_count(&d[s]), "offsets", s));
+    if (d[s].rows) ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s);
+    else { /* DIA in natural order: rows row0 on */
+      for (aijt_int i = 0; ok && i < b->nrows; i++) ok = b->rows[i] == d[s].row0 + i;
+      if (!ok) printf("  device skeleton: strip %d's rows are not the host skeleton's\n", s);
+    }
+    ok = ok && (b->format == AIJT_DIA || same_on_device(d[s].ptr, b->ptr, aijt_dev_strip_ptr_count(&d[s]), "offsets", s));
     if (ok && pat[s] != aijt_strip_pattern(b, csr)) {
       printf("  device skeleton: strip %d's pattern differs\n", s);
       ok = 0;
@@ -513,7 +520,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
   }
   for (int s = 0; d && s < kept->nstrips; s++) ok = aijt_cuda_ok(cudaFree((void *)d[s].ptr), "cudaFree") && ok;
   ok = aijt_cuda_ok(cudaFree(hot), "cudaFree") && ok;
-  if (order != kept_order) ok = aijt_cuda_ok(cudaFree(order), "cudaFree") && ok;
+  ok = aijt_cuda_ok(cudaFree(ident), "cudaFree") && ok;
   aijt_layouts_destroy(&K);
   aijt_layouts_destroy(&S);
   free(d);
@@ -522,8 +529,8 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
 }
 
 /* The plan that leaves its order on the device: the host's once fetched, and its skeleton there (for a
-   plan in natural order, from the identity, as seqaijtuned makes it).  A plan of the host's rules (the
-   model cannot plan the matrix) has its order on the host. */
+   plan in natural order, rows numbered from each strip's first, as seqaijtuned makes them).  A plan of
+   the host's rules (the model cannot plan the matrix) has its order on the host. */
 static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
 {
   aijt_plan  *kept = NULL;
@@ -563,6 +570,9 @@ static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model 
   ok = aijt_cuda_ok(cudaMalloc((void **)&rowptr, ((size_t)A->nrows + 1) * sizeof(aijt_int)), "cudaMalloc rowptr") && aijt_cuda_ok(cudaMalloc((void **)&colidx, (nnz + 1) * sizeof(aijt_int)), "cudaMalloc colidx");
   ok = ok && aijt_cuda_ok(cudaMemcpy(rowptr, A->rowptr, ((size_t)A->nrows + 1) * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy rowptr");
   ok = ok && aijt_cuda_ok(cudaMemcpy(colidx, A->colidx, nnz * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy colidx");
+  /* cudaMemcpy from pageable memory may return before its copy lands, and the planner's non-blocking
+     stream does not wait for the legacy stream: a diagonal test once read columns not yet there */
+  ok = ok && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize (structure up)");
   if (ok) {
     aijt_dev_csr D = {A->nrows, A->ncols, (aijt_int)nnz, rowptr, colidx, NULL};
     de             = aijt_dev_plan_model(&csr, &D, R, m, stream, &dev, &cerr);

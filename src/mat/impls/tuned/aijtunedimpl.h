@@ -46,10 +46,11 @@ typedef struct {
   PetscInt            plans_made;
   AIJTunedDevice      dev;
   aijt_int           *dev_rowptr, *dev_colidx; /* the CSR's structure on the GPU, from planning to the GPU build */
-  aijt_int           *dev_order, *dev_col_pos; /* the plan's order (the identity in natural order) and column order,
-                                                  left on the GPU by its planner (plan->order, plan->col_pos NULL
-                                                  until a host consumer fetches them); the device strips' rows are
-                                                  pieces of dev_order */
+  aijt_int           *dev_order, *dev_col_pos; /* the plan's order (NULL in natural order) and column order, left
+                                                  on the GPU by its planner (plan->order, plan->col_pos NULL until
+                                                  a host consumer fetches them); the device strips' rows are
+                                                  pieces of dev_order (in natural order: none for DIA, the identity
+                                                  in the upload's buffer for others) */
   PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton) */
   PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
                                         parameters (aijtunedtune.c); 0 without tuning */

@@ -94,9 +94,9 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The skeleton of a plan made by the GPU planner, whose order (the identity, made here, for a plan in
-   natural order) and column order stay on the device: its sizes here (SELL's slots counted there), its
-   arrays at the upload (kernels/skeleton.cu).  *made is false for the plans it does not take
+/* The skeleton of a plan made by the GPU planner, whose order (none for a plan in natural order) and
+   column order stay on the device: its sizes here (SELL's slots counted there), its arrays at the upload
+   (kernels/skeleton.cu).  *made is false for the plans it does not take
    (aijt_layouts_sized_ok, or a plan of the host rules with its order on the host): the host's skeleton. */
 PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_err *err, PetscBool *made)
 {
@@ -108,7 +108,7 @@ PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *
   *made = (PetscBool)(ctx->dev_rowptr && !P->order && !P->col_pos && aijt_layouts_sized_ok(P));
   if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, &ctx->dev_order, stream, &ctx->layouts, &cerr);
+  *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, ctx->dev_order, stream, &ctx->layouts, &cerr);
   PetscCallCUDA(cerr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -154,6 +154,14 @@ PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
   if (ctx->dev_colidx) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
   ctx->dev_rowptr = ctx->dev_colidx = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether strip S's rows take a piece of the upload's buffer: the host skeleton's, copied, or the identity
+   for a strip in natural order made by the GPU planner (none for DIA, which reads its first row alone);
+   a sorted plan's are pieces of the device order. */
+static PetscBool RowsHere(Mat_SeqAIJTuned *ctx, const aijt_layout *S)
+{
+  return (PetscBool)(S->rows || (!ctx->dev_order && S->format != AIJT_DIA && S->nrows));
 }
 
 /* The next piece of n items of size s at the device address *at, which moves on. */
@@ -277,7 +285,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
-    bytes += Piece(S->rows ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(RowsHere(ctx, S) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
@@ -295,7 +303,12 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     if (S->rows) {
       D->rows = (const aijt_int *)at;
       PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, &copied, stream));
-    } else D->rows = ctx->dev_order + ctx->plan->strips[s].begin; /* the skeleton's rows are on the device */
+    } else if (ctx->dev_order) D->rows = ctx->dev_order + ctx->plan->strips[s].begin; /* the skeleton's rows are on the device */
+    else if (RowsHere(ctx, S)) { /* natural order: the identity */
+      D->rows = (const aijt_int *)Take(&at, (size_t)S->nrows, idx);
+      PetscCallCUDA(aijt_dev_iota((aijt_int *)D->rows, ctx->plan->strips[s].begin, S->nrows, stream));
+    } else D->rows = NULL; /* DIA in natural order reads its first row alone */
+    PetscCheck(D->rows || dia || !S->nrows, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: strip %d has no rows on the device", s);
     D->ptr = nptr ? (const aijt_int *)at : NULL;
     if (S->ptr || !nptr) PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
     else at += Piece(nptr * idx); /* made below, on the device */
