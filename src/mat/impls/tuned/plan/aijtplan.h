@@ -231,7 +231,7 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
    val, src or mask, no tail arrays, no xbuf.  AIJT_ERR_FORMAT for a plan with a PANEL strip, whose
    offsets need every entry.  Reference products need aijt_layouts_build's layouts. */
 aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
-/* The same skeleton's sizes alone, for a plan whose order (the identity for a plan in natural order) and
+/* The same skeleton's sizes alone, for a plan whose order (none for a plan in natural order) and
    column order are on the device, where kernels/skeleton.cu makes the arrays: every strip's format,
    nrows, width, chunk and nslots (SELL's from sell_slots[s], which the device counts), DIA's offsets
    (from A's first rows), the tail's nnz and nhot; no rows, no other ptr, no hot.  Only for plans that
