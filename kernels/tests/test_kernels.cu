@@ -746,8 +746,9 @@ int main(void)
 
   plan_gpu_tests(mats, nmats, stream, &passed, &failed);
   { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
-       stencil (DIA), uniform random rows */
-    matrix big[3];
+       stencil (DIA), uniform random rows, and a dense 1100 x 1100 block, whose 1100 rows and columns of
+       1100 entries are more long values than the statistics list (plan_gpu.cu's second pass) */
+    matrix big[4];
     static aijt_int blen[300000];
     big[0].name = "power_law_cols";
     big[0].nrows = big[0].ncols = 300000;
@@ -770,8 +771,10 @@ int main(void)
     big[1] = make_stencil("stencil_3d_64", 64, 64, 64, 0);
     for (aijt_int i = 0; i < 300000; i++) blen[i] = 20 + (aijt_int)(rnd() % 27);
     big[2] = make("random_300k", 300000, 300000, blen);
-    plan_gpu_tests(big, 3, stream, &passed, &failed);
-    for (int b = 0; b < 3; b++) matrix_free(&big[b]);
+    for (aijt_int i = 0; i < 1100; i++) blen[i] = 1100;
+    big[3] = make("dense_1100", 1100, 1100, blen);
+    plan_gpu_tests(big, 4, stream, &passed, &failed);
+    for (int b = 0; b < 4; b++) matrix_free(&big[b]);
   }
 
   make_rulesets();
