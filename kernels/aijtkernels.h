@@ -115,6 +115,8 @@ void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, c
 
 /* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none). */
 size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
+/* Whether d's kernels read its rows array: all but DIA, which numbers its rows from row0. */
+int    aijt_dev_strip_reads_rows(const aijt_dev_strip *d);
 void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);
 
 /* y[rows] = (z ? z[rows] : 0) + strip * x.  z may equal y. */

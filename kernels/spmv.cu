@@ -190,6 +190,11 @@ extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_c
   tail->xhot = xhot, tail->nhot = nhot;
 }
 
+extern "C" int aijt_dev_strip_reads_rows(const aijt_dev_strip *d)
+{
+  return d->format != AIJT_DIA;
+}
+
 extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
 {
   switch (d->format) {

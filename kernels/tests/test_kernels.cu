@@ -491,7 +491,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
       ok = 0;
     }
     aijt_dev_strip_init(&d[s], &kept->strips[s], a);
-    d[s].rows = kept_order ? kept_order + kept->strips[s].begin : a->format == AIJT_DIA || !ident ? NULL : ident + kept->strips[s].begin; /* as Upload */
+    d[s].rows = kept_order ? kept_order + kept->strips[s].begin : aijt_dev_strip_reads_rows(&d[s]) && ident ? ident + kept->strips[s].begin : NULL; /* as Upload */
     if (a->nrows && d[s].row0 != (a->format == AIJT_DIA ? b->rows[0] : kept->strips[s].begin)) {
       printf("  device skeleton: strip %d's first row %lld\n", s, (long long)d[s].row0);
       ok = 0;
@@ -503,7 +503,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *b = &K->strips[s];
     if (d[s].rows) ok = same_on_device(d[s].rows, b->rows, (size_t)b->nrows, "rows", s);
-    else { /* DIA in natural order: rows row0 on */
+    else { /* natural order, rows row0 on */
       for (aijt_int i = 0; ok && i < b->nrows; i++) ok = b->rows[i] == d[s].row0 + i;
       if (!ok) printf("  device skeleton: strip %d's rows are not the host skeleton's\n", s);
     }

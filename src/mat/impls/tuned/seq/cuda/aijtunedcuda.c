@@ -156,12 +156,12 @@ PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether strip S's rows take a piece of the upload's buffer: the host skeleton's, copied, or the identity
-   for a strip in natural order made by the GPU planner (none for DIA, which reads its first row alone);
-   a sorted plan's are pieces of the device order. */
-static PetscBool RowsHere(Mat_SeqAIJTuned *ctx, const aijt_layout *S)
+/* Whether strip S (device strip D) has its rows in the upload's buffer: the host skeleton's, copied, or
+   the identity for a strip in natural order made by the GPU planner whose kernels read rows; a sorted
+   plan's are pieces of the device order. */
+static PetscBool RowsHere(Mat_SeqAIJTuned *ctx, const aijt_layout *S, const aijt_dev_strip *D)
 {
-  return (PetscBool)(S->rows || (!ctx->dev_order && S->format != AIJT_DIA && S->nrows));
+  return (PetscBool)(S->rows || (!ctx->dev_order && aijt_dev_strip_reads_rows(D) && S->nrows));
 }
 
 /* The next piece of n items of size s at the device address *at, which moves on. */
@@ -285,7 +285,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
-    bytes += Piece(RowsHere(ctx, S) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
@@ -304,11 +304,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
       D->rows = (const aijt_int *)at;
       PetscCall(Put(&at, S->rows, (size_t)S->nrows, idx, &copied, stream));
     } else if (ctx->dev_order) D->rows = ctx->dev_order + ctx->plan->strips[s].begin; /* the skeleton's rows are on the device */
-    else if (RowsHere(ctx, S)) { /* natural order: the identity */
+    else if (RowsHere(ctx, S, D)) { /* natural order: the identity */
       D->rows = (const aijt_int *)Take(&at, (size_t)S->nrows, idx);
       PetscCallCUDA(aijt_dev_iota((aijt_int *)D->rows, ctx->plan->strips[s].begin, S->nrows, stream));
-    } else D->rows = NULL; /* DIA in natural order reads its first row alone */
-    PetscCheck(D->rows || dia || !S->nrows, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: strip %d has no rows on the device", s);
+    } else D->rows = NULL; /* natural order, and its kernels number rows from row0 */
     D->ptr = nptr ? (const aijt_int *)at : NULL;
     if (S->ptr || !nptr) PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
     else at += Piece(nptr * idx); /* made below, on the device */
