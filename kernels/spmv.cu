@@ -34,12 +34,17 @@ struct fused_args {
   aijt_dev_strip strip[AIJT_FUSED_MAX];
 };
 
-/* ALL = false keeps only DIA and the COO row initialisation: the other formats' batched gathers take
-   40 registers, a quarter of the occupancy that launches of DIA strips alone (the stencils' plans)
-   keep at 32 (the DIA product was 15% slower inside the full kernel, bench/results/2026-11-21-h200-bench-v2). */
+/* ALL = false keeps only DIA and the COO row initialisation: with the other formats the kernel takes
+   58 registers, where DIA strips alone (the stencils' plans) keep 32 and twice the occupancy (the DIA
+   product was 15% slower inside the full kernel, bench/results/2026-11-21-h200-bench-v2). */
 /* SPLIT: the launch has strips with a column order (x_source); DIA strips never have one. */
-template <bool ALL, bool SPLIT>
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
+/* DENSE: registers capped at 32 (4 blocks of 512 per multiprocessor): 64 resident warps, where the 58
+   registers ptxas gives the kernel otherwise allow 32 (each format alone needs 32).  More warps in
+   flight help large launches: on an H100 circuit went from 42.7 to 38.8 us and elast from 340 to 333.
+   They hurt a launch of under two waves (actor_movie_incidence 18.6 -> 20.0 us) and spill in the SPLIT
+   kernel (R-MAT 294 -> 321 us), so launch() picks it by size (bench/results/2026-11-22-h100-occupancy). */
+template <bool ALL, bool SPLIT, bool DENSE>
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? 4 : 0) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
 {
   int s = 0;
   while (s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
@@ -87,6 +92,13 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) fused_spmv_kernel(const __grid
 namespace {
 
 constexpr int64_t kGridXMax = 0x7fffffff; /* gridDim.x limit */
+
+#ifndef AIJT_DENSE_THREADS
+  /* threads from which a launch of CSR, ELL or SELL strips without a column order runs the DENSE kernel:
+     about 4 waves of the other on a 132-multiprocessor H100 or H200 (NVFLAGS_EXTRA=-DAIJT_DENSE_THREADS=N
+     to compare; 0 always, a huge N never) */
+  #define AIJT_DENSE_THREADS (int64_t(1) << 19)
+#endif
 
 unsigned block_of(int block)
 {
@@ -160,9 +172,11 @@ cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const d
   bool all = false, split = false;
   if (!a.nstrips) return cudaSuccess;
   for (int s = 0; s < a.nstrips; s++) all = all || (a.strip[s].format != AIJT_DIA && a.strip[s].format != AIJT_COO), split = split || a.strip[s].nhot;
-  if (!all) aijt::fused_spmv_kernel<false, false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
-  else if (split) aijt::fused_spmv_kernel<true, true><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
-  else aijt::fused_spmv_kernel<true, false><<<a.first[a.nstrips], block, 0, stream>>>(a, x, z, y);
+  const unsigned grid = a.first[a.nstrips];
+  if (!all) aijt::fused_spmv_kernel<false, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
+  else if (split) aijt::fused_spmv_kernel<true, true, false><<<grid, block, 0, stream>>>(a, x, z, y);
+  else if ((int64_t)grid * block >= AIJT_DENSE_THREADS) aijt::fused_spmv_kernel<true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
+  else aijt::fused_spmv_kernel<true, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
   a.nstrips = 0;
   return cudaGetLastError();
 }
