@@ -41,8 +41,9 @@ struct fused_args {
 /* DENSE: registers capped at 32 (4 blocks of 512 per multiprocessor): 64 resident warps, where the 58
    registers ptxas gives the kernel otherwise allow 32 (each format alone needs 32).  More warps in
    flight help large launches: on an H100 circuit went from 42.7 to 38.8 us and elast from 340 to 333.
-   They hurt a launch of under two waves (actor_movie_incidence 18.6 -> 20.0 us) and spill in the SPLIT
-   kernel (R-MAT 294 -> 321 us), so launch() picks it by size (bench/results/2026-11-22-h100-occupancy). */
+   They hurt launches of short rows in few waves (actor_movie_incidence 18.6 -> 20.0 us) and spill in the
+   SPLIT kernel (R-MAT 294 -> 321 us), so launch() picks it (dense_launch) by size and slots per thread
+   (bench/results/2026-11-22-h100-occupancy). */
 template <bool ALL, bool SPLIT, bool DENSE>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? 4 : 0) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
 {
@@ -93,12 +94,27 @@ namespace {
 
 constexpr int64_t kGridXMax = 0x7fffffff; /* gridDim.x limit */
 
+/* When a launch of CSR, ELL or SELL strips without a column order runs the DENSE kernel: from
+   AIJT_DENSE_THREADS threads (about 4 waves of the other kernel on a 132-multiprocessor H100 or H200), or
+   from a wave of it (2^17 threads) where each thread has AIJT_DENSE_SLOTS slots or more, long chains of
+   loads that more warps overlap (NVFLAGS_EXTRA=-DAIJT_DENSE_THREADS=N to compare: 0 always, a huge N
+   never). */
 #ifndef AIJT_DENSE_THREADS
-  /* threads from which a launch of CSR, ELL or SELL strips without a column order runs the DENSE kernel:
-     about 4 waves of the other on a 132-multiprocessor H100 or H200 (NVFLAGS_EXTRA=-DAIJT_DENSE_THREADS=N
-     to compare; 0 always, a huge N never) */
   #define AIJT_DENSE_THREADS (int64_t(1) << 19)
 #endif
+#ifndef AIJT_DENSE_SLOTS
+  #define AIJT_DENSE_SLOTS 24
+#endif
+
+bool dense_launch(const aijt::fused_args &a, unsigned grid, unsigned block)
+{
+  const int64_t threads = (int64_t)grid * block;
+  int64_t       slots   = 0;
+  if (threads >= AIJT_DENSE_THREADS) return true;
+  if (threads < AIJT_DENSE_THREADS / 4) return false;
+  for (int s = 0; s < a.nstrips; s++) slots += a.strip[s].nslots;
+  return slots >= AIJT_DENSE_SLOTS * threads;
+}
 
 unsigned block_of(int block)
 {
@@ -175,7 +191,7 @@ cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const d
   const unsigned grid = a.first[a.nstrips];
   if (!all) aijt::fused_spmv_kernel<false, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
   else if (split) aijt::fused_spmv_kernel<true, true, false><<<grid, block, 0, stream>>>(a, x, z, y);
-  else if ((int64_t)grid * block >= AIJT_DENSE_THREADS) aijt::fused_spmv_kernel<true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
+  else if (dense_launch(a, grid, block)) aijt::fused_spmv_kernel<true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
   else aijt::fused_spmv_kernel<true, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
   a.nstrips = 0;
   return cudaGetLastError();

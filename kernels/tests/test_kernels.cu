@@ -777,11 +777,14 @@ int main(void)
     for (int b = 0; b < 4; b++) matrix_free(&big[b]);
   }
 
-  { /* products only: many short rows, a launch of more threads than AIJT_DENSE_THREADS (spmv.cu), so
-       the register-capped kernel runs; few columns, as make() walks them for every row */
+  { /* products only, with the register-capped kernel (spmv.cu's dense_launch): many short rows, a launch
+       of more threads than AIJT_DENSE_THREADS, and fewer rows of 30 entries each; few columns, as make()
+       walks them for every row */
     static aijt_int slen[600000];
     for (aijt_int i = 0; i < 600000; i++) slen[i] = 1 + (aijt_int)(rnd() % 8);
     mats[nmats++] = make("short_rows_600k", 600000, 256, slen);
+    for (aijt_int i = 0; i < 140000; i++) slen[i] = 30;
+    mats[nmats++] = make("rows_of_30_140k", 140000, 256, slen);
   }
   make_rulesets();
   for (int m = 0; m < nmats; m++) {
