@@ -791,7 +791,7 @@ int main(void)
     for (int r = 0; r < nrulesets; r++) {
       char   info[160];
       double max_err;
-      /* the large matrix takes the default rule sets only: the small ones cut it into 100k strips */
+      /* the two large matrices take the default rule sets only: the small ones cut them into 100k strips */
       if (mats[m].nrows > 100000 && strncmp(rulesets[r].name, "default", 7)) continue;
       int    ok = run_case(&mats[m], &rulesets[r], stream, info, sizeof(info), &max_err);
       printf("%s %-17s %6lld x %-6lld nnz %-7lld | %-36s | %-40s | max err %.1e\n", ok ? "PASS" : "FAIL", mats[m].name, (long long)mats[m].nrows, (long long)mats[m].ncols, (long long)mats[m].rowptr[mats[m].nrows], rulesets[r].name, info, max_err);
