@@ -24,6 +24,8 @@
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
    Without a CUDA device: "no CUDA device: skipped", exit 0.
+   "test_kernels NAME" runs only the products of the matrices whose name contains NAME, without the
+   planner's GPU cases: a short run, for example under compute-sanitizer.
 */
 #include "devcopy.h"
 extern "C" {
@@ -684,7 +686,7 @@ static int api_checks(cudaStream_t stream)
 
 /* ---------------------------------------------------------------- main */
 
-int main(void)
+int main(int argc, char **argv)
 {
   int          ndev = 0, passed = 0, failed = 0;
   cudaStream_t stream;
@@ -744,8 +746,9 @@ int main(void)
   for (aijt_int i = 0; i < 3000; i++) len[i] = 90 + (aijt_int)(rnd() % 21);
   mats[nmats++] = make("lp_like_5_panels", 3000, 30000, len);
 
-  plan_gpu_tests(mats, nmats, stream, &passed, &failed);
-  { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
+  const char *only = argc > 1 ? argv[1] : NULL;
+  if (!only) plan_gpu_tests(mats, nmats, stream, &passed, &failed);
+  if (!only) { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
        stencil (DIA), uniform random rows, and a dense 1100 x 1100 block, whose 1100 rows and columns of
        1100 entries are more long values than the statistics list (plan_gpu.cu's second pass) */
     matrix big[4];
@@ -793,6 +796,7 @@ int main(void)
       double max_err;
       /* the two large matrices take the default rule sets only: the small ones cut them into 100k strips */
       if (mats[m].nrows > 100000 && strncmp(rulesets[r].name, "default", 7)) continue;
+      if (only && !strstr(mats[m].name, only)) continue;
       int    ok = run_case(&mats[m], &rulesets[r], stream, info, sizeof(info), &max_err);
       printf("%s %-17s %6lld x %-6lld nnz %-7lld | %-36s | %-40s | max err %.1e\n", ok ? "PASS" : "FAIL", mats[m].name, (long long)mats[m].nrows, (long long)mats[m].ncols, (long long)mats[m].rowptr[mats[m].nrows], rulesets[r].name, info, max_err);
       fflush(stdout);
