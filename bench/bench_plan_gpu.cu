@@ -100,7 +100,7 @@ static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt
   double        t0   = wall_seconds(), t;
 
   if (aijt_dev_plan_model_keep(A, D, R, m, stream, &P, &order, &col_pos, &cerr)) check(cerr, "aijt_dev_plan_model_keep"), exit(1);
-  if (aijt_dev_buildable(P) && aijt_layouts_sized_ok(P) && !P->order) { /* as MatSeqAIJTunedCUDASkeleton */
+  if (aijt_dev_skeleton_takes(P)) { /* as MatSeqAIJTunedCUDASkeleton */
     if (aijt_dev_skeleton(P, A, D->rowptr, order, stream, &K, &cerr)) check(cerr ? cerr : cudaErrorUnknown, "aijt_dev_skeleton"), exit(1);
   } else if (aijt_dev_buildable(P)) {
     check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");

@@ -182,6 +182,10 @@ aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_
    - aijt_dev_strip_patterns: each strip's pattern for its tuning-cache fingerprint (aijt_strip_pattern
      over its device rows, or rows row0 on where rows is NULL), into patterns[nstrips] (host); one wait.
    Set-up code: they allocate on the stream. */
+/* Whether the device skeleton is the one for P: a plan the GPU builds (aijt_dev_buildable) and
+   aijt_layouts_sized_ok takes, whose order and column order are not on the host (left on the device,
+   or none); the host skeleton otherwise. */
+int         aijt_dev_skeleton_takes(const aijt_plan *P);
 aijt_err    aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr);
 cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream);
 cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream);

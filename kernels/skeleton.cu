@@ -109,11 +109,11 @@ __global__ void iota_kernel(aijt_int *v, aijt_int first, aijt_int n)
   GRID_STRIDE(i, n) v[i] = first + (aijt_int)i;
 }
 
-/* slots[s] for each SELL strip s of P (others untouched), from the lengths of its rows order[begin, end),
-   or rows begin to end without an order (nothing, and no wait, without a SELL strip); total, host, has
-   room for nstrips values. */
-cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, unsigned long long *total, cudaStream_t stream)
+/* slots[s] for each SELL strip s of P (0 for the others), from the lengths of its rows order[begin, end),
+   or rows begin to end without an order (nothing, and no wait, without a SELL strip). */
+cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream)
 {
+  static_assert(sizeof(int64_t) == sizeof(unsigned long long), "the sums are copied into slots");
   workspace           w(stream);
   unsigned long long *sum = NULL;
   int                 sell = 0;
@@ -129,29 +129,29 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
     sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
     TRY(cudaGetLastError());
   }
-  TRY(cudaMemcpyAsync(total, sum, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
-  TRY(cudaStreamSynchronize(stream));
-  for (int s = 0; s < P->nstrips; s++)
-    if (P->strips[s].format == AIJT_SELL) slots[s] = (int64_t)total[s];
-  return cudaSuccess;
+  TRY(cudaMemcpyAsync(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
+  return cudaStreamSynchronize(stream);
 }
 
 } // namespace
 
+extern "C" int aijt_dev_skeleton_takes(const aijt_plan *P)
+{
+  return !P->order && !P->col_pos && aijt_dev_buildable(P) && aijt_layouts_sized_ok(P);
+}
+
 extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr)
 {
-  int64_t            *slots = (int64_t *)calloc((size_t)P->nstrips + 1, sizeof(int64_t));
-  unsigned long long *total = (unsigned long long *)calloc((size_t)P->nstrips + 1, sizeof(unsigned long long));
-  aijt_err            err   = slots && total ? AIJT_OK : AIJT_ERR_MEM;
+  int64_t *slots = (int64_t *)calloc((size_t)P->nstrips + 1, sizeof(int64_t));
+  aijt_err  err   = slots ? AIJT_OK : AIJT_ERR_MEM;
 
   *L    = NULL;
   *cerr = cudaSuccess;
   if (!err && !aijt_layouts_sized_ok(P)) err = AIJT_ERR_FORMAT;
-  if (!err) *cerr = sell_slots(P, rowptr, order, slots, total, stream);
+  if (!err) *cerr = sell_slots(P, rowptr, order, slots, stream);
   if (!err && *cerr != cudaSuccess) err = AIJT_ERR_DEVICE;
   if (!err) err = aijt_layouts_skeleton_sized(P, A, slots, L);
   free(slots);
-  free(total);
   return err;
 }
 

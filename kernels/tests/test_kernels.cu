@@ -545,7 +545,7 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
     printf("  kept plan: order and column order not where they should be\n");
     ok = 0;
   }
-  if (ok && !kept->order && !kept->col_pos && aijt_dev_buildable(kept) && aijt_layouts_sized_ok(kept)) ok = device_skeleton_case(host, kept, order, col_pos, csr, D, stream);
+  if (ok && aijt_dev_skeleton_takes(kept)) ok = device_skeleton_case(host, kept, order, col_pos, csr, D, stream);
   ok = ok && !aijt_dev_plan_fetch(kept, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
   if (ok && !aijt_plan_equal(host, kept)) {
     printf("  kept plan, fetched, differs from the host's\n");

@@ -202,16 +202,12 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 #endif
       err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
     skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
+    PetscBool made = PETSC_FALSE; /* the skeleton made on the device, the order left there */
 #if defined(PETSC_HAVE_CUDA)
-    PetscBool made = PETSC_FALSE;
-    if (skeleton) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &csr, &err, &made)); /* the order stays on the device */
-    if (skeleton && !made) {
-      PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* what the host's skeleton reads */
-      err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
-    }
-#else
-    if (skeleton) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
+    if (skeleton) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &csr, &err, &made));
+    if (skeleton && !made) PetscCall(MatSeqAIJTunedCUDAFetchPlan(ctx)); /* what the host's skeleton reads */
 #endif
+    if (skeleton && !made) err = aijt_layouts_skeleton(ctx->plan, &csr, &ctx->layouts);
     PetscCall(PetscTime(&t1));
     PetscCall(PetscLogEventEnd(MAT_AIJTuned_Plan, A, 0, 0, 0));
     ctx->plan_ms = 1e3 * (t1 - t0); /* the event's time, which PETSc does not print with GPU timing on */

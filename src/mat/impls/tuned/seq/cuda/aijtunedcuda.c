@@ -96,8 +96,8 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
 
 /* The skeleton of a plan made by the GPU planner, whose order (none for a plan in natural order) and
    column order stay on the device: its sizes here (SELL's slots counted there), its arrays at the upload
-   (kernels/skeleton.cu).  *made is false for the plans it does not take
-   (aijt_layouts_sized_ok, or a plan of the host rules with its order on the host): the host's skeleton. */
+   (kernels/skeleton.cu).  *made is false for the plans it does not take (aijt_dev_skeleton_takes: a
+   PANEL strip, or a plan of the host rules with its order on the host): the host's skeleton. */
 PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_err *err, PetscBool *made)
 {
   const aijt_plan *P = ctx->plan;
@@ -105,7 +105,7 @@ PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *
   cudaError_t      cerr;
 
   PetscFunctionBegin;
-  *made = (PetscBool)(ctx->dev_rowptr && !P->order && !P->col_pos && aijt_layouts_sized_ok(P));
+  *made = (PetscBool)(ctx->dev_rowptr && aijt_dev_skeleton_takes(P));
   if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, ctx->dev_order, stream, &ctx->layouts, &cerr);
