@@ -168,8 +168,15 @@ static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
     *w = n > 1 ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
     return 1;
   }
-  while (*j + 1 < n && k->len[*j + 1] <= len) (*j)++;
-  *w = *j + 1 < n ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
+  /* len[0] <= len < len[n - 1]: the last point at or below len, halving (the planner asks for every
+     length class of every kernel) */
+  int hi = n - 1;
+  while (hi - *j > 1) {
+    int mid = (*j + hi) / 2;
+    if (k->len[mid] <= len) *j = mid;
+    else hi = mid;
+  }
+  *w = (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]);
   return 1;
 }
 

@@ -193,34 +193,91 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
   return k->format != AIJT_DIA && (R->allowed & AIJT_FORMAT_BIT(k->format));
 }
 
-/* Work (us) of buckets [i, j) in kernel c, or INFINITY; *parts gets LONG's blocks per row.  With bound,
-   at most that for any localities of the buckets.  ell_nnz, ell_dn: the sums over buckets i to j - 1, in
-   that order, of their entries and of entries times locality (what ELL's feature is made of). */
-static double work_us(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int i, int j, int bound, double ell_nnz, double ell_dn, int *parts)
+/* The dynamic program's table: best[j], the least time of buckets [0, j), reached by the strip [from[j], j)
+   in kernel via[j] (LONG with parts[j] blocks per row). */
+typedef struct {
+  double *best;
+  int    *from, *via, *parts;
+} table;
+
+static void offer(table *T, int j, double t, int i, int q, int parts)
+{
+  if (t < T->best[j]) {
+    T->best[j]  = t;
+    T->from[j]  = i;
+    T->via[j]   = q;
+    T->parts[j] = parts;
+  }
+}
+
+/* fmax without the library call (no value here is a NaN) */
+static double larger(double a, double b)
+{
+  return a > b ? a : b;
+}
+
+static int too_wide(aijt_int rows, aijt_int lmax)
+{
+  return (double)rows * (double)(lmax > 0 ? lmax : 1) + 64.0 * (double)lmax >= (double)INT32_MAX;
+}
+
+/* Offers best[i] + the strip [i, j) in kernel q (choice c) + one more strip's cost to every j in (i, jend],
+   in increasing j.  With bound, the strip's work is at most that for any localities of the buckets.
+   A strip costs the larger of its work and its critical path.  The loop ends at the first j past which
+   nothing can be offered:
+   - a kernel that becomes infeasible stays so for larger j (more rows; a shorter shortest row; one more
+     bucket the kernel was not measured for);
+   - a strip's time never falls as j grows (a sum of non-negative per-bucket times, a critical path that
+     only grows; for ELL, its rows at the least time per row of any locality), so once it reaches
+     `most`, the largest best[j'] for j' in (i, jend] when bucket i began, no later j can take it:
+     best[] only falls.
+   The offers that are made are the same as offering every j, so the plan is too. */
+static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int q, int i, int jend, int bound, double most, table *T)
 {
   const aijt_model_kernel *k    = c->k;
   const aijt_model_at     *at   = &c->at[i];
-  aijt_int                 rows = b[j - 1].end - b[i].begin, lmax = b[i].max_len;
-  double                   ns;
+  const aijt_int           lmax = b[i].max_len;
+  const double             crit = aijt_model_at_crit_us(at), from = T->best[i];
 
-  *parts = 1;
-  if ((k->format == AIJT_ELL || k->format == AIJT_SELL) && (double)rows * (double)(lmax > 0 ? lmax : 1) + 64.0 * (double)lmax >= (double)INT32_MAX) return INFINITY;
   if (k->format == AIJT_ELL) {
-    ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, ell_nnz > 0 ? ell_dn / ell_nnz : 0);
-    return ns < 0 ? INFINITY : fmax((double)rows * ns * 1e-3, aijt_model_at_crit_us(at));
+    /* pads every row to the strip's longest, at the entry-weighted locality of its buckets */
+    double       ell_nnz = 0, ell_dn = 0;
+    const double ns_min  = aijt_model_at_row_ns_min(at); /* at most its time per row at any locality */
+    for (int j = i + 1; j <= jend; j++) {
+      aijt_int rows = b[j - 1].end - b[i].begin;
+      ell_nnz += (double)b[j - 1].nnz;
+      ell_dn += (double)b[j - 1].nnz * b[j - 1].d;
+      if (too_wide(rows, lmax) || from + (larger((double)rows * ns_min * 1e-3, crit) + m->strip_us) >= most) break;
+      double ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, ell_nnz > 0 ? ell_dn / ell_nnz : 0);
+      if (ns < 0) {
+        if (!at->known) break;
+        continue;
+      }
+      offer(T, j, from + (larger((double)rows * ns * 1e-3, crit) + m->strip_us), i, q, 1);
+    }
+    return;
   }
-  if (c->bad[j] - c->bad[i]) return INFINITY;
-  ns = c->prefix[j] - c->prefix[i];
-  if (k->format == AIJT_LONG) {
-    /* every row of a LONG strip gets the parts of its longest: rows far shorter would be cut to crumbs
-       (an R-MAT strip of 400- to 62k-entry rows at 16 parts each ran 4x slower than predicted) */
-    if (4 * (double)b[j - 1].min_len < (double)lmax) return INFINITY;
-    *parts = aijt_long_parts(R->block, rows, lmax);
-    return fmax(ns * 1e-3, aijt_model_long_crit_us(m, (double)lmax, *parts));
+  for (int j = i + 1; j <= jend; j++) {
+    aijt_int rows = b[j - 1].end - b[i].begin;
+    double   ns, work;
+    int      parts = 1;
+    if (k->format == AIJT_SELL && too_wide(rows, lmax)) break;
+    if (c->bad[j] - c->bad[i]) break;
+    ns = c->prefix[j] - c->prefix[i];
+    if (k->format == AIJT_LONG) {
+      /* every row of a LONG strip gets the parts of its longest: rows far shorter would be cut to crumbs
+         (an R-MAT strip of 400- to 62k-entry rows at 16 parts each ran 4x slower than predicted) */
+      if (4 * (double)b[j - 1].min_len < (double)lmax) break;
+      parts = aijt_long_parts(R->block, rows, lmax);
+      work  = larger(ns * 1e-3, aijt_model_long_crit_us(m, (double)lmax, parts));
+    } else {
+      if (k->format == AIJT_COO) ns += 1e3 * m->launch_us; /* COO strips' entries go to the tail, a launch of its own after the strips' */
+      work = larger(ns * 1e-3, crit); /* a strip that cannot fill the device waits for its longest row */
+    }
+    double t = from + (work + m->strip_us);
+    if (t >= most) break;
+    offer(T, j, t, i, q, parts);
   }
-  /* COO strips' entries go to the tail, a launch of its own after the strips' */
-  if (k->format == AIJT_COO) ns += 1e3 * m->launch_us;
-  return fmax(ns * 1e-3, aijt_model_at_crit_us(at)); /* a strip that cannot fill the device waits for its longest row */
 }
 
 /* The strip for buckets [i, j) in kernel k. */
@@ -291,6 +348,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
   via   = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   parts = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   if (!best || !from || !via || !parts) goto nomem;
+  table T = {best, from, via, parts};
   /* empty rows (the last bucket, sorted) get a strip of their own: y += A x in place skips it (the
      off-diagonal block of an MPI matrix is mostly empty rows, and MatMultAdd is all it ever does) */
   int first_empty = nb && b[nb - 1].max_len == 0 ? nb - 1 : nb;
@@ -298,25 +356,17 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
   for (int j = 1; j <= nb; j++) best[j] = INFINITY;
   /* best[j] = min over i < j and kernels of best[i] + the strip [i, j), pushed from each final best[i]
      to every j: each j meets its candidates in the order of i, then of the kernel, as a pull over i
-     would, and ELL's sums over [i, j) grow by one bucket per step, in the order they always had */
+     would (the first of equal candidates wins) */
   for (int i = 0; i < nb; i++) {
-    double ell_nnz = 0, ell_dn = 0;
+    int    jend = i < first_empty ? first_empty : nb;
+    double most = 0;
     if (!isfinite(best[i])) continue;
-    for (int j = i + 1; j <= nb && !(i < first_empty && j > first_empty); j++) {
-      ell_nnz += (double)b[j - 1].nnz;
-      ell_dn += (double)b[j - 1].nnz * b[j - 1].d;
-      for (int q = 0; q < nk; q++) {
-        int    np   = 1;
-        int    skip = R->empty_free && i == first_empty; /* empty rows an in-place product skips cost nothing */
-        double t    = best[i] + (skip ? 0 : work_us(m, R, b, &c[q], i, j, bound, ell_nnz, ell_dn, &np) + m->strip_us);
-        if (t < best[j]) {
-          best[j]  = t;
-          from[j]  = i;
-          via[j]   = q;
-          parts[j] = np;
-        }
-      }
+    if (R->empty_free && i == first_empty) { /* empty rows an in-place product skips cost nothing */
+      for (int j = i + 1; j <= jend && nk; j++) offer(&T, j, best[i], i, 0, 1);
+      continue;
     }
+    for (int j = i + 1; j <= jend; j++) most = larger(most, best[j]);
+    for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, &T);
   }
   if (nb && isfinite(best[nb])) {
     /* walk back from the end, then append the strips in plan order */
