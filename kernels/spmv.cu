@@ -44,8 +44,13 @@ struct fused_args {
    They hurt launches of short rows in few waves (actor_movie_incidence 18.6 -> 20.0 us) and spill in the
    SPLIT kernel (R-MAT 294 -> 321 us), so launch() picks it (dense_launch) by size and slots per thread
    (bench/results/2026-11-22-h100-occupancy). */
+/* blocks of AIJT_MAX_BLOCK per multiprocessor the DENSE kernel is compiled for (4: 32 registers; 3: 40;
+   NVFLAGS_EXTRA=-DAIJT_DENSE_MINBLOCKS=N to compare) */
+#ifndef AIJT_DENSE_MINBLOCKS
+  #define AIJT_DENSE_MINBLOCKS 4
+#endif
 template <bool ALL, bool SPLIT, bool DENSE>
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? 4 : 0) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
 {
   int s = 0;
   while (s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
