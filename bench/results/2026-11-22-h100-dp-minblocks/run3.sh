@@ -29,7 +29,7 @@ for round in 1 2; do
   run tune -mat_aijtuned_tune
 done
 stamp "actor"
-for round in 1 2; do run default -mat_view ::ascii_info; run natural -mat_aijtuned_sort 0 -mat_view ::ascii_info; done 2>&1 | tail -0
+round=1; run view_default -mat_view ::ascii_info; run view_natural -mat_aijtuned_sort 0 -mat_view ::ascii_info
 AIJT_PLAN_GPU_TRACE=1 timeout 60 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -suite circuit,circuit -f $A,$A -csv "$R/trace.csv" > "$R/trace.txt" 2>&1; echo "trace exit $?"
 grep "aijt_dev_plan_model" "$R/trace.txt" | head -40
 gzip -9 "$R"/*.txt
