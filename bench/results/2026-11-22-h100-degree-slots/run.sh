@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# One H100 (carry .petsc-cuda, .bench-data): the column-degree count with a block's counts in shared
+# memory first (plan_gpu.cu, degree_kernel) against every entry counted in global memory
+# (-DAIJT_DEGREE_SLOTS=0, build-slots0): the kernel's CUPTI times and bench_plan_gpu for both, then the
+# whole suite and test_kernels.  OUTDIR/r.tgz.
+#   usage: bash bench/results/2026-11-22-h100-degree-slots/run.sh OUTDIR
+set -uo pipefail
+O=${1:?usage: run.sh OUTDIR}
+R=$O/r
+mkdir -p "$R"
+export MAKEFLAGS=-j16
+SKIP_SPMV=1 SKIP_KSP=1 bash bench/run_bench.sh "$R/setup" > /dev/null 2>&1
+source bench/session.sh "$R"
+( MAKEFLAGS=-j6 make BUILD=build-slots0 NVFLAGS_EXTRA=-DAIJT_DEGREE_SLOTS=0 build-slots0/bench/bench_plan_gpu > "$R/make0.log" 2>&1 || tail -20 "$R/make0.log" ) &
+make BUILD=build-cuda all bench bench-plan-gpu cuptitrace > "$R/make.log" 2>&1 || { tail -30 "$R/make.log"; exit 1; }
+wait; rm -f "$R/make.log" "$R/make0.log"; stamp "built"
+T=$PWD/build-cuda/tools/libcuptitrace.so
+for v in slots slots0; do
+  B=build-cuda; [ $v = slots0 ] && B=build-slots0
+  CUDA_INJECTION64_PATH=$T AIJT_TRACE="$R/k-$v" AIJT_TRACE_NO_API=1 timeout 100 $B/bench/bench_plan_gpu -model models/NVIDIA-H100-80GB-HBM3.model -reps 3 circuit rmat > "$R/k-$v.txt" 2>&1
+  echo "$v degree_kernel us: $(zcat -f "$R"/k-$v.*.txt | awk '$1=="K" && /degree_kernel/ {printf "%.1f ", ($3-$2)/1e3}')" | tee -a "$R/run.txt"
+  gzip -9 "$R"/k-$v.*.txt
+done
+for round in 1 2; do for v in slots slots0; do
+  B=build-cuda; [ $v = slots0 ] && B=build-slots0
+  timeout 120 $B/bench/bench_plan_gpu -model models/NVIDIA-H100-80GB-HBM3.model -reps 9 circuit rmat random elast > "$R/plan_gpu-$v-$round.txt" 2>&1; echo "bench_plan_gpu $v $round exit $?"; cat "$R/plan_gpu-$v-$round.txt"
+done; done; stamp "plan_gpu"
+( (cd tests/planner && ../../build-cuda/tests/kernels/test_kernels > "$R/kernels.txt" 2>&1) & timeout 330 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$R/suite.txt" 2>&1; wait )
+tail -1 "$R/suite.txt" | tee -a "$R/run.txt"; grep -A8 "^not ok" "$R/suite.txt" | head -40 > "$R/failures.txt"; cat "$R/failures.txt"
+echo "test_kernels: $(tail -1 "$R/kernels.txt")" | tee -a "$R/run.txt"; grep -B4 "^FAIL" "$R/kernels.txt" | head -30
+gzip -9 "$R/suite.txt"; tail -3 "$R/kernels.txt" > "$R/kernels-tail.txt"; rm -f "$R/kernels.txt"
+rm -rf "$R/setup"; stamp "done"
+(cd "$O" && tar czf r.tgz r && rm -rf r)
