@@ -418,10 +418,11 @@ __device__ bool degree_claim(aijt_int *slot, aijt_int c)
   return old == ~0ull || old == (unsigned long long)c;
 }
 
-/* deg[col]++ for the entries of rows [i0, i0 + take), i0 = run * blockIdx.y (colorder.c's sample). */
-__global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int64_t run, int64_t take, aijt_int *deg)
+/* deg[col]++ for the entries of rows [i0, i0 + take), i0 = run * blockIdx.y + skip (colorder.c's sample:
+   skip 0; the rows it left out: skip its take). */
+__global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int64_t run, int64_t skip, int64_t take, aijt_int *deg)
 {
-  const int64_t  i0 = run * (int64_t)blockIdx.y, i1 = i0 + take < nrows ? i0 + take : nrows;
+  const int64_t  start = run * (int64_t)blockIdx.y + skip, i0 = start < nrows ? start : nrows, i1 = i0 + take < nrows ? i0 + take : nrows;
   const aijt_int a = rowptr[i0], b = rowptr[i1];
 #if AIJT_DEGREE_SLOTS > 0
   __shared__ aijt_int key[AIJT_DEGREE_SLOTS], cnt[AIJT_DEGREE_SLOTS];
@@ -495,12 +496,13 @@ bool sort_decreasing(gpu_source *g, const aijt_int *v, aijt_int n, aijt_int top,
   return !g->err;
 }
 
-/* Degrees of the sample of one row in stride into *deg (device, ncols), and their counts into *count
-   (host, [0, *max_degree]). */
-aijt_err degrees(gpu_source *g, aijt_int stride, aijt_int **deg, aijt_int **count, aijt_int *max_degree)
+/* Degrees of the sample of one row in stride into *deg (device, ncols), and the counts of the degrees into
+   *count (host, [0, *max_degree]).  rest: *deg holds that sample's degrees already, and the rows it left
+   out are added (the whole matrix's degrees, without counting the sample's entries twice). */
+aijt_err degrees(gpu_source *g, aijt_int stride, int rest, aijt_int **deg, aijt_int **count, aijt_int *max_degree)
 {
   const aijt_int ncols = g->A->ncols, nrows = g->A->nrows;
-  int64_t        run, take;
+  int64_t        run, take, skip = 0;
   value_stats   *s = (value_stats *)malloc(sizeof(value_stats));
   aijt_err       err = AIJT_ERR_DEVICE;
 
@@ -509,9 +511,11 @@ aijt_err degrees(gpu_source *g, aijt_int stride, aijt_int **deg, aijt_int **coun
   if (!s) return AIJT_ERR_MEM;
   aijt_col_sample_runs(nrows, stride, &run, &take);
   if (run < 1) run = 1; /* no rows */
-  const unsigned nruns = (unsigned)((nrows + run - 1) / run), per = stride == 1 ? (setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0) < DEGREE_BLOCKS ? setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0) : DEGREE_BLOCKS) : 8;
-  if (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream))) {
-    if (nruns) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, take, *deg);
+  if (rest) skip = take, take = run - take;
+  const unsigned nruns = (unsigned)((nrows + run - 1) / run), whole = setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0);
+  const unsigned per   = stride == 1 ? (whole < DEGREE_BLOCKS ? whole : DEGREE_BLOCKS) : rest ? 24 : 8;
+  if (rest || (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)))) {
+    if (nruns && take > 0) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, skip, take, *deg);
     if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, 0, s, count);
   }
   *max_degree = err ? 0 : (aijt_int)s->hi;
@@ -529,14 +533,18 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
   aijt_plan_drop_col_order(p);
   release(g, g->col_pos);
   if (!aijt_col_order_start(g->A, R, nd, p, &stride)) return AIJT_OK;
+  if ((err = degrees(g, stride ? stride : 1, 0, &deg, &count, &max_degree))) return err;
   if (stride) { /* the auto test on its sample */
-    if ((err = degrees(g, stride, &deg, &count, &max_degree))) return err;
-    const double share = aijt_col_share_of(count, max_degree, g->A->ncols);
-    release(g, deg);
-    free(count);
-    if (!aijt_col_share_passes(share)) return AIJT_OK;
+    if (!aijt_col_share_passes(aijt_col_share_of(count, max_degree, g->A->ncols))) {
+      release(g, deg);
+      free(count);
+      return AIJT_OK;
+    }
+    if (stride > 1) { /* the other rows' entries too */
+      free(count);
+      if ((err = degrees(g, stride, 1, &deg, &count, &max_degree))) return err;
+    }
   }
-  if ((err = degrees(g, 1, &deg, &count, &max_degree))) return err;
   if (sort_decreasing(g, deg, g->A->ncols, max_degree, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
     scatter_kernel<<<setup_blocks(g->A->ncols), SETUP_BLOCK, 0, g->stream>>>(sorted, g->A->ncols, g->col_pos);
     if (ok(g, cudaGetLastError())) p->col_hot = aijt_col_hot_of(count, max_degree, g->A->ncols, R->col_hot_degree);
