@@ -390,21 +390,19 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
    and adds each slot's count to deg once: the device's atomic adds to one address queue one after
    another, and a power-law column gets tens of thousands (R-MAT's most popular has 62k entries, circuit's
    8 hub columns 470k in all; counted entry by entry, R-MAT's columns took 442 us and circuit's 100 us on
-   an H100).  An entry whose two slots hold other columns adds to deg itself.  AIJT_DEGREE_SLOTS=0 at
-   compile time counts every entry in deg, to compare. */
-#ifndef AIJT_DEGREE_SLOTS
-  #if defined(AIJT_INDEX64)
-    #define AIJT_DEGREE_SLOTS 2048 /* 32 KiB of keys and counts */
-  #else
-    #define AIJT_DEGREE_SLOTS 4096
-  #endif
+   an H100; bench/results/2026-11-22-h100-degree-slots).  An entry whose two slots hold other columns
+   adds to deg itself. */
+#if defined(AIJT_INDEX64)
+  #define DEGREE_SLOTS 2048 /* 32 KiB of keys and counts */
+#else
+  #define DEGREE_SLOTS 4096
 #endif
 #define DEGREE_BLOCKS 1024 /* blocks for a whole matrix: thousands of entries each, so that slots fill */
 
 __device__ unsigned degree_slot(aijt_int c, unsigned probe)
 {
   const unsigned long long h = ((unsigned long long)c + probe) * 0x9E3779B97F4A7C15ull;
-  return (unsigned)(h >> 40) % (unsigned)(AIJT_DEGREE_SLOTS > 0 ? AIJT_DEGREE_SLOTS : 1);
+  return (unsigned)(h >> 40) % DEGREE_SLOTS;
 }
 
 /* Whether *slot holds column c: it did, or was free and now does. */
@@ -424,9 +422,8 @@ __global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, ai
 {
   const int64_t  start = run * (int64_t)blockIdx.y + skip, i0 = start < nrows ? start : nrows, i1 = i0 + take < nrows ? i0 + take : nrows;
   const aijt_int a = rowptr[i0], b = rowptr[i1];
-#if AIJT_DEGREE_SLOTS > 0
-  __shared__ aijt_int key[AIJT_DEGREE_SLOTS], cnt[AIJT_DEGREE_SLOTS];
-  for (unsigned q = threadIdx.x; q < AIJT_DEGREE_SLOTS; q += blockDim.x) key[q] = -1, cnt[q] = 0;
+  __shared__ aijt_int key[DEGREE_SLOTS], cnt[DEGREE_SLOTS];
+  for (unsigned q = threadIdx.x; q < DEGREE_SLOTS; q += blockDim.x) key[q] = -1, cnt[q] = 0;
   __syncthreads();
   for (int64_t k = a + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < b; k += (int64_t)gridDim.x * blockDim.x) {
     const aijt_int c = colidx[k];
@@ -436,11 +433,8 @@ __global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, ai
     else add_count(&deg[c], 1);
   }
   __syncthreads();
-  for (unsigned q = threadIdx.x; q < AIJT_DEGREE_SLOTS; q += blockDim.x)
+  for (unsigned q = threadIdx.x; q < DEGREE_SLOTS; q += blockDim.x)
     if (cnt[q]) add_count(&deg[key[q]], cnt[q]);
-#else
-  for (int64_t k = a + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < b; k += (int64_t)gridDim.x * blockDim.x) add_count(&deg[colidx[k]], 1);
-#endif
 }
 
 /* Sort keys: top - v (v <= top), so that a stable ascending sort puts the largest v first. */
@@ -513,6 +507,7 @@ aijt_err degrees(gpu_source *g, aijt_int stride, int rest, aijt_int **deg, aijt_
   if (run < 1) run = 1; /* no rows */
   if (rest) skip = take, take = run - take;
   const unsigned nruns = (unsigned)((nrows + run - 1) / run), whole = setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0);
+  /* blocks per run: a sample's runs hold a stride-th of their rows, the rest the others */
   const unsigned per   = stride == 1 ? (whole < DEGREE_BLOCKS ? whole : DEGREE_BLOCKS) : rest ? 24 : 8;
   if (rest || (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)))) {
     if (nruns && take > 0) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, skip, take, *deg);

@@ -248,7 +248,7 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
       ell_nnz += (double)b[j - 1].nnz;
       ell_dn += (double)b[j - 1].nnz * b[j - 1].d;
       if (too_wide(rows, lmax) || from + (larger((double)rows * ns_min * 1e-3, crit) + m->strip_us) >= most) break;
-      double ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, ell_nnz > 0 ? ell_dn / ell_nnz : 0);
+      double ns = bound ? ns_min : aijt_model_at_row_ns(at, ell_nnz > 0 ? ell_dn / ell_nnz : 0);
       if (ns < 0) {
         if (!at->known) break;
         continue;
