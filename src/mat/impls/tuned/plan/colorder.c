@@ -81,8 +81,8 @@ static aijt_int *degree_counts(const aijt_int *deg, aijt_int ncols, aijt_int max
 double aijt_col_share_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols)
 {
   int64_t nnz = 0, left = ncols / 16 > 0 ? ncols / 16 : 1, covered = 0;
-  for (aijt_int d = 1; d <= max_degree; d++) nnz += (int64_t)count[d] * d;
-  for (aijt_int d = max_degree; d > 0 && left > 0; d--) { /* the top ncols / 16 columns */
+  for (aijt_int d = aijt_count_prev(count, max_degree); d > 0; d = aijt_count_prev(count, d - 1)) nnz += (int64_t)count[d] * d;
+  for (aijt_int d = aijt_count_prev(count, max_degree); d > 0 && left > 0; d = aijt_count_prev(count, d - 1)) { /* the top ncols / 16 columns */
     int64_t take = count[d] < left ? count[d] : left;
     covered += take * d;
     left -= take;
@@ -104,7 +104,7 @@ static double sampled_top_share(const aijt_csr *A, aijt_int stride)
 aijt_int aijt_col_hot_of(const aijt_int *count, aijt_int max_degree, aijt_int ncols, aijt_int min_degree)
 {
   aijt_int n = 0;
-  for (aijt_int d = min_degree > 0 ? min_degree : 0; d <= max_degree; d++) n += count[d];
+  for (aijt_int d = aijt_count_prev(count, max_degree); d >= (min_degree > 0 ? min_degree : 0); d = aijt_count_prev(count, d - 1)) n += count[d];
   if (n < 1) n = 1;
   return ncols > AIJT_INT_MAX - n ? ncols : n;
 }

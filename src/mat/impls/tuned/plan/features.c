@@ -93,6 +93,18 @@ aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **coun
   return AIJT_OK;
 }
 
+aijt_int aijt_count_prev(const aijt_int *count, aijt_int from)
+{
+  while (from >= 0 && !count[from] && (from & 7) != 7) from--;
+  while (from >= 7) { /* count[from - 7 .. from], aligned: one test for eight zeros */
+    const aijt_int *c = count + from - 7;
+    if (c[0] | c[1] | c[2] | c[3] | c[4] | c[5] | c[6] | c[7]) break;
+    from -= 8;
+  }
+  while (from >= 0 && !count[from]) from--;
+  return from;
+}
+
 /* Counting sort on length, longest first; stable, so rows of equal length keep their order. O(nrows + max_len). */
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order)
 {

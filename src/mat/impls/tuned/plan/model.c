@@ -277,8 +277,7 @@ static aijt_int row_len(const cursor *c, aijt_int k)
 /* The next shorter rows after run [.., run_end) */
 static void next_run(cursor *c)
 {
-  do c->len--;
-  while (c->len >= 0 && !c->count[c->len]);
+  c->len = aijt_count_prev(c->count, c->len - 1);
   if (c->len < 0) c->k = c->run_end = c->end; /* no rows left (a range longer than the counts: stop) */
   else c->run_end += c->count[c->len];
 }

@@ -62,20 +62,15 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
   *out = NULL;
   *nb  = 0;
   if (!b) return AIJT_ERR_MEM;
-  for (aijt_int len = max_len; len >= 0 && at < p->nrows;) {
-    if (!count[len]) {
-      len--;
-      continue;
-    }
+  for (aijt_int len = aijt_count_prev(count, max_len); len >= 0 && at < p->nrows;) {
     int      cls = length_class(len);
     aijt_int first_len = len, last = len, rows = 0;
     int64_t  nnz = 0;
-    for (; len >= 0 && (!count[len] || length_class(len) == cls); len--)
-      if (count[len]) {
-        rows += count[len];
-        nnz += (int64_t)count[len] * len;
-        last = len;
-      }
+    for (; len >= 0 && length_class(len) == cls; len = aijt_count_prev(count, len - 1)) {
+      rows += count[len];
+      nnz += (int64_t)count[len] * len;
+      last = len;
+    }
     if (n == cap) {
       aijt_bucket *g = (aijt_bucket *)realloc(b, (size_t)(cap *= 2) * sizeof(aijt_bucket));
       if (!g) {

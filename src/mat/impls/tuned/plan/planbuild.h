@@ -15,6 +15,10 @@ int aijt_long_parts(int block, aijt_int rows, aijt_int max_len);
    (max_len the longest row's, as the features have it), and from them aijt_order_by_length's order. */
 aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count);
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
+/* The largest v <= from with count[v] != 0 (-1: none), for every walk over counts of lengths or degrees:
+   a power-law matrix's few long rows leave tens of thousands of zeros between them (R-MAT's lengths and
+   degrees reach 62k, circuit's 74k), which it steps over eight at a time. */
+aijt_int aijt_count_prev(const aijt_int *count, aijt_int from);
 
 /* The windows of aijt_locality over plan positions [begin, end) of rows sorted by length, which begin
    with the rows of length first_len and hold total entries, into w (room for max_windows): count
