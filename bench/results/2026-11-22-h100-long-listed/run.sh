@@ -2,7 +2,8 @@
 # One H100 (carry .petsc-cuda, .bench-data): planning with the long values listed with the statistics up
 # to 8192 (listed.patch) against the tree without it (the patch reversed), in the same lease:
 # bench_plan_gpu over the generated suite, two rounds each; a CUPTI timeline with runtime calls of the new
-# code's circuit and rmat plans; then the whole suite and test_kernels on the new code.  OUTDIR/r.tgz.
+# code's circuit and rmat plans; then the whole suite and test_kernels on the new code, and bench_spmv over the
+# generated suite and the medium files.  OUTDIR/r.tgz.
 #   usage: bash bench/results/2026-11-22-h100-long-listed/run.sh OUTDIR
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR}
@@ -30,5 +31,7 @@ gzip -9 "$R"/t.*.txt; stamp "trace"
 tail -1 "$R/suite.txt" | tee -a "$R/run.txt"; grep -A8 "^not ok" "$R/suite.txt" | head -40 > "$R/failures.txt"; cat "$R/failures.txt"
 echo "test_kernels: $(tail -1 "$R/kernels.txt")" | tee -a "$R/run.txt"; grep -B4 "^FAIL" "$R/kernels.txt" | head -30
 gzip -9 "$R/suite.txt"; tail -3 "$R/kernels.txt" > "$R/kernels-tail.txt"; rm -f "$R/kernels.txt"
+timeout 120 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$R/spmv.csv" > "$R/spmv.txt" 2>&1; echo "bench_spmv exit $?"
+sed -n '/^==== results/,$p' "$R/spmv.txt" | tail -32; gzip -9 "$R/spmv.txt"
 rm -rf "$R/setup"; stamp "done"
 (cd "$O" && tar czf r.tgz r && rm -rf r)
