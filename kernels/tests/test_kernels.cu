@@ -749,8 +749,8 @@ int main(int argc, char **argv)
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only) plan_gpu_tests(mats, nmats, stream, &passed, &failed);
   if (!only) { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
-       stencil (DIA), uniform random rows, and a dense 1100 x 1100 block, whose 1100 rows and columns of
-       1100 entries are more long values than the statistics list (plan_gpu.cu's second pass) */
+       stencil (DIA), uniform random rows, and a dense 8200 x 1024 block, whose 8200 rows of 1024 entries
+       are more long values than the statistics list (plan_gpu.cu's LONG_LISTED: the second pass) */
     matrix big[4];
     static aijt_int blen[300000];
     big[0].name = "power_law_cols";
@@ -774,8 +774,8 @@ int main(int argc, char **argv)
     big[1] = make_stencil("stencil_3d_64", 64, 64, 64, 0);
     for (aijt_int i = 0; i < 300000; i++) blen[i] = 20 + (aijt_int)(rnd() % 27);
     big[2] = make("random_300k", 300000, 300000, blen);
-    for (aijt_int i = 0; i < 1100; i++) blen[i] = 1100;
-    big[3] = make("dense_1100", 1100, 1100, blen);
+    for (aijt_int i = 0; i < 8200; i++) blen[i] = 1024;
+    big[3] = make("dense_8200x1024", 8200, 1024, blen);
     plan_gpu_tests(big, 4, stream, &passed, &failed);
     for (int b = 0; b < 4; b++) matrix_free(&big[b]);
   }
