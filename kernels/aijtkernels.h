@@ -48,7 +48,9 @@ typedef struct {
   const double   *val;            /* nslots */
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
   aijt_int        nslots;         /* stored slots, padding included */
-  aijt_int        width;          /* ELL: slots per row (column-major, stride nrows); DIA: diagonals (<= 32) */
+  aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32) */
+  aijt_int        ld;             /* ELL, DIA: distance between a row's slots, the whole strip's nrows (a window
+                                     of a strip keeps its strip's; 0 means nrows) */
   aijt_int        row0;           /* DIA: strip row i is original row row0 + i (and the rows of a strip in natural order) */
   aijt_int        ncols;          /* PANEL: columns of x; width is the panel's, col relative to the panel */
   int             chunk;          /* SELL: rows per slice (any C >= 1); PANEL: rows per thread block */
@@ -109,6 +111,12 @@ typedef struct {
    to NULL, for the caller to fill with device copies of S->rows, S->ptr, S->col, S->val, S->mask (and
    xhot, nhot with the layouts' column order). */
 void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, const aijt_layout *S);
+
+/* A window of strip d: its strip rows [first, first + n) as a strip of their own, reading d's device
+   arrays in place (no copy, no allocation), so that part of a plan's rows can run on another stream
+   (MPI's edge rows).  Returns 0, w untouched, where d's format cannot be cut there: LONG rows split
+   over several blocks, PANEL, COO, and SELL unless first is a multiple of its chunk; 1 otherwise. */
+int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, aijt_int n, aijt_dev_strip *w);
 
 /* A plan with a column order: every strip and the tail read their hot labels from xhot (nhot values). */
 void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot);

@@ -1,7 +1,7 @@
 /*
-   DIA: one thread per row of a run of consecutive original rows; slot (d, i) at d * nrows + i holds row
-   i's entry on diagonal ptr[d], whose column is row + ptr[d].  No column indices: 8 bytes per slot plus
-   a 4-byte mask per row, against CSR's 12 bytes per entry, and every load is coalesced (values of a
+   DIA: one thread per row of a run of consecutive original rows; slot (d, i) at d * ld + i (ld: nrows,
+   or the whole strip's in a window) holds row i's entry on diagonal ptr[d], whose column is
+   row + ptr[d].  No column indices: 8 bytes per slot plus a 4-byte mask per row, against CSR's 12 bytes per entry, and every load is coalesced (values of a
    diagonal, x at consecutive columns, y at consecutive rows).
 
    The mask says which diagonals the row really has: a missing entry is skipped, never multiplied, so an
@@ -49,6 +49,7 @@ __device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g,
 {
   const double *__restrict__ val = s.val;
   const int64_t stride           = g.nblk * blockDim.x;
+  const int64_t ld               = s.ld ? s.ld : s.nrows;
 
   if (s.code && __ldg(s.codes_state + AIJT_CODES_USED)) {
     if (s.width <= 8) dia_coded_rows<1>(s, g, x, z, y);
@@ -62,7 +63,7 @@ __device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g,
     double         sum = 0.0;
 #pragma unroll 4
     for (aijt_int d = 0; d < s.width; d++) {
-      const double v = __ldcs(val + (int64_t)d * s.nrows + i); /* read once: leave the L1 to x */
+      const double v = __ldcs(val + (int64_t)d * ld + i); /* read once: leave the L1 to x */
       if (m >> d & 1u) sum += v * __ldg(x + r + __ldg(s.ptr + d));
     }
     y[r] = row_start(z, r) + sum;

@@ -1,5 +1,6 @@
 /*
-   ELLPACK, column-major: one thread per row; slot (i, j) is at j * nrows + i, so at every step j the
+   ELLPACK, column-major: one thread per row; slot (i, j) is at j * ld + i (ld: nrows, or the
+   whole strip's in a window), so at every step j the
    threads of a warp read consecutive col and val entries (coalesced).
 
    Padding (col < 0) is skipped, never multiplied (gather_dot): x[-1] is never read, and an Inf
@@ -17,9 +18,10 @@ __device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g,
   const aijt_int *__restrict__ col = s.col;
   const double *__restrict__ val   = s.val;
   const int64_t stride             = g.nblk * blockDim.x;
+  const int64_t ld                 = s.ld ? s.ld : s.nrows;
 
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
-    const double sum = gather_dot(col, val, i, i + (int64_t)s.width * s.nrows, s.nrows, x);
+    const double sum = gather_dot(col, val, i, i + (int64_t)s.width * ld, ld, x);
     const aijt_int r = __ldg(s.rows + i);
     y[r]             = row_start(z, r) + sum;
   }

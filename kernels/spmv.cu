@@ -214,9 +214,47 @@ extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, cons
   d->chunk          = S->chunk;
   d->row0           = S->rows ? (S->nrows ? S->rows[0] : 0) : P->begin; /* DIA; rows on the device alone: natural order, row = position */
   d->ncols          = S->ncols;
+  d->ld             = S->nrows;
   d->tpr            = P->tpr;
   d->blocks_per_row = P->blocks_per_row;
   d->block          = P->block;
+}
+
+extern "C" int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, aijt_int n, aijt_dev_strip *w)
+{
+  if (!d || !w || first < 0 || n < 0 || first > d->nrows - n) return 0;
+  aijt_dev_strip v = *d;
+  v.nrows          = n;
+  v.row0           = d->row0 + first;
+  v.nslots         = d->nrows ? (aijt_int)((int64_t)d->nslots * n / d->nrows) : 0; /* an estimate: it only picks the kernel variant */
+  if (d->rows) v.rows = d->rows + first;
+  switch (d->format) {
+  case AIJT_LONG:
+    if (d->blocks_per_row != 1) return 0; /* the parts' workspace is numbered by strip row */
+    /* fall through */
+  case AIJT_CSR: /* row offsets are absolute: the window's are the strip's from its first row */
+    v.ptr = d->ptr + first;
+    break;
+  case AIJT_SELL:
+    if (d->chunk < 1 || first % d->chunk) return 0;
+    v.ptr = d->ptr + first / d->chunk;
+    break;
+  case AIJT_ELL:
+    v.col = d->col + first;
+    v.val = d->val + first;
+    v.ld  = d->ld ? d->ld : d->nrows;
+    break;
+  case AIJT_DIA:
+    v.val  = d->val + first;
+    v.mask = d->mask + first;
+    v.ld   = d->ld ? d->ld : d->nrows;
+    if (d->code) v.code = d->code + (size_t)first * 8 * (size_t)aijt_dia_code_words(d->width);
+    break;
+  default:
+    return 0;
+  }
+  *w = v;
+  return 1;
 }
 
 extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot)
