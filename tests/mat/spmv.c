@@ -294,6 +294,24 @@ int main(int argc, char **argv)
       args: -convert_from aijcusparse -vec_type cuda -shape power_law -info :mat
       filter: grep "\[0\].*Ghosts copied" | sed -e "s/^.*Ghosts copied/Ghosts copied/" | uniq -c
 
+   # the product in parts (mpi/cuda/multparts.c): each variant whose diagonal block's plan is in natural
+   # order with no tail and no column order runs its edge rows apart (rank 0's rows [560, 600) of 2 x 600);
+   # and the whole product, as before the parts, with -mat_aijtuned_edge_rows 0
+   test:
+      suffix: cuda_parts
+      requires: cuda
+      nsize: 2
+      args: -convert_from aijcusparse -vec_type cuda -shape stencil2d -info :mat
+      filter: grep -E "^\[0\].*Product in parts|match AIJ" | sed -e "s/^.*Product in parts/Product in parts/" -e "s/^.*plan variants, //" | uniq -c
+
+   test:
+      suffix: cuda_whole
+      requires: cuda
+      nsize: 2
+      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_edge_rows 0 -shape {{stencil2d stencil3d laplace3d}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
    test:
       suffix: real
       nsize: {{1 2}}

@@ -23,6 +23,8 @@ typedef struct {
   char       tune_cache[PETSC_MAX_PATH_LEN]; /* the tuning cache file; "" for the default place, "none" for no cache */
   PetscBool  ghost_exchange; /* mpi: MatMult exchanges ghosts itself (mpi/ghosts.h), not through MPIAIJ's scatter */
   PetscBool  ghost_peer;     /* mpi: that exchange copies between the GPUs of one node (CUDA IPC) where it can */
+  PetscBool  edge_rows;      /* mpi, peer path: the diagonal block's edge rows run with the off-diagonal block on
+                                the exchange's stream, beside its other rows (mpi/cuda/multparts.c) */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */

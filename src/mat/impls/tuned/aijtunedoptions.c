@@ -19,6 +19,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->tune_cache[0] = 0;
   s->ghost_exchange = PETSC_TRUE;
   s->ghost_peer     = PETSC_TRUE;
+  s->edge_rows      = PETSC_TRUE;
 }
 
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
@@ -90,6 +91,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsString("-mat_aijtuned_tune_cache", "Tuning cache file, none for no cache (default: $AIJTUNED_TUNE_CACHE, else $XDG_CACHE_HOME/aijtuned/tune-cache or ~/.cache/aijtuned/tune-cache)", "MATAIJTUNED", s->tune_cache, s->tune_cache, sizeof(s->tune_cache), NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_exchange", "On several ranks, MatMult exchanges ghost values itself (pinned host buffers, a second stream) instead of through MPIAIJ's scatter", "MATAIJTUNED", s->ghost_exchange, &s->ghost_exchange, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_peer", "With ranks on one node whose GPUs reach each other, that exchange copies ghost values between the GPUs (CUDA IPC), not through host memory", "MATAIJTUNED", s->ghost_peer, &s->ghost_peer, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_edge_rows", "With ghost values copied between GPUs, the diagonal block's first and last rows (those the off-diagonal block also writes) run with the off-diagonal block on the exchange's stream once the ghosts are in, beside the other rows", "MATAIJTUNED", s->edge_rows, &s->edge_rows, NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

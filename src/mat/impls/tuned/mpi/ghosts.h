@@ -46,6 +46,9 @@ typedef struct AIJTunedGhosts_s {
   Vec              lvec_host;           /* the host path's ghost vector */
   PetscScalar     *lvec_array;          /* its array, between Begin and End */
   AIJTunedGhostsCUDA cuda;
+  PetscBool        edges_found;         /* the peer path's product in parts (mpi/cuda/multparts.c): */
+  PetscInt         edge_lo, edge_hi;    /* the diagonal block's rows the off-diagonal block writes lie in [0, edge_lo) and [edge_hi, n) */
+  PetscBool        in_parts;            /* the last product ran in parts */
 } AIJTunedGhosts;
 
 PETSC_INTERN PetscErrorCode AIJTunedGhostsSetUp(Mat, PetscBool, PetscBool, AIJTunedGhosts **);
@@ -61,5 +64,7 @@ PETSC_INTERN PetscErrorCode AIJTunedGhostsCUDAFree(AIJTunedGhosts *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsPeerSetUp(Mat, AIJTunedGhosts *, PetscBool);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsReadyPeer(AIJTunedGhosts *);
 PETSC_INTERN PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *, Vec, PetscBool);
-PETSC_INTERN PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *, PetscBool, Vec *);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *, PetscBool, PetscBool, Vec *);
+PETSC_INTERN PetscErrorCode AIJTunedGhostsJoinPeer(AIJTunedGhosts *);
+PETSC_INTERN PetscErrorCode MatMPIAIJTunedMultInParts(Mat, AIJTunedGhosts *, Vec, Vec, Vec, PetscBool *);
 #endif

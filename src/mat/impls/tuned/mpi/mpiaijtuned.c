@@ -101,7 +101,7 @@ static PetscErrorCode GhostsEnd(AIJTunedGhosts *g, PetscBool device, Vec *lvec)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
-  if (g->peer) PetscCall(AIJTunedGhostsEndPeer(g, device, lvec));
+  if (g->peer) PetscCall(AIJTunedGhostsEndPeer(g, device, PETSC_TRUE, lvec));
   else if (device) PetscCall(AIJTunedGhostsEndCUDA(g, lvec));
   else
 #endif
@@ -139,7 +139,17 @@ static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
      the pack from an idle device; first, 2 us sooner per product on 4 H200s: bench/results/
      2026-11-21-h200x4-trace and -local-first) */
   local_first = g->peer && device;
-  if (local_first) PetscCall(AIJTunedGhostsReadyPeer(g));
+  if (local_first && ctx->settings.edge_rows) {
+    PetscBool done;
+    PetscCall(MatMPIAIJTunedMultInParts(A, g, x, z, y, &done));
+    if (done) PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (local_first) { /* x's values on the device before 'ready': a copy up would come after it on S, and T's pack would read the old ones */
+    const PetscScalar *xa;
+    PetscCall(VecCUDAGetArrayRead(x, &xa));
+    PetscCall(VecCUDARestoreArrayRead(x, &xa));
+    PetscCall(AIJTunedGhostsReadyPeer(g));
+  }
 #endif
   if (!local_first) PetscCall(GhostsBegin(g, x, device));
   if (z) PetscCall((*Ad->ops->multadd)(Ad, x, z, y));
@@ -256,18 +266,25 @@ static PetscErrorCode ViewGhosts(Mat A, PetscViewer viewer)
 
 static PetscErrorCode ViewDetail(Mat A, PetscViewer viewer)
 {
-  Mat             blocks[2];
-  const PetscInt *garray;
-  const char     *names[2] = {"diagonal", "off-diagonal"};
-  PetscMPIInt     rank;
+  Mat_MPIAIJTuned *ctx;
+  Mat              blocks[2];
+  const PetscInt  *garray;
+  const char      *names[2] = {"diagonal", "off-diagonal"};
+  PetscMPIInt      rank;
 
   PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
   PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
   PetscCallMPI(MPI_Comm_rank(PetscObjectComm((PetscObject)A), &rank));
   PetscCall(PetscViewerASCIIPushSynchronized(viewer));
   for (int b = 0; b < 2; b++) {
     PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] %s block, %" PetscInt_FMT " x %" PetscInt_FMT ": ", rank, names[b], blocks[b]->rmap->n, blocks[b]->cmap->n));
     PetscCall(MatSeqAIJTunedViewPlan(blocks[b], viewer, PETSC_TRUE));
+  }
+  if (ctx->ghosts && ctx->ghosts->peer) { /* mpi/cuda/multparts.c */
+    const AIJTunedGhosts *g = ctx->ghosts;
+    if (g->in_parts) PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] last product in parts: diagonal block rows [0, %" PetscInt_FMT ") and [%" PetscInt_FMT ", %" PetscInt_FMT ") with the off-diagonal block on the exchange's stream, its other rows beside them\n", rank, g->edge_lo, g->edge_hi, blocks[0]->rmap->n));
+    else PetscCall(PetscViewerASCIISynchronizedPrintf(viewer, "[%d] last product whole: diagonal block, then the off-diagonal block\n", rank));
   }
   PetscCall(PetscViewerFlush(viewer));
   PetscCall(PetscViewerASCIIPopSynchronized(viewer));

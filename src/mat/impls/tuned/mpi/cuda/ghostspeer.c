@@ -17,6 +17,8 @@
      End:   T: wait for 'ready' (a no-op after the pack on T);
                for each sender, once its note is in: wait for its 'packed', copy its values from its GPU
                into the ghost vector; record 'read' (interprocess) and 'arrived'.  S waits for 'arrived'.
+               (The product in parts, mpi/cuda/multparts.c, queues the readers of the ghosts on T first:
+               End without joining, the readers, then Join records 'arrived' and S waits.)
             note 'read' to each sender.
    A note is sent after the event it announces is recorded and the event is waited for after the note
    arrives, so each wait sees the record of the same product.  Destroying is collective: every rank
@@ -155,6 +157,18 @@ PetscErrorCode AIJTunedGhostsPeerSetUp(Mat A, AIJTunedGhosts *g, PetscBool devic
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* S waits for what T has queued up to now: the ghosts' copies, and whatever read them after. */
+PetscErrorCode AIJTunedGhostsJoinPeer(AIJTunedGhosts *g)
+{
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCallCUDA(cudaEventRecord(g->cuda->arrived, g->cuda->side));
+  PetscCallCUDA(cudaStreamWaitEvent(stream, g->cuda->arrived, 0));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Collective: the caller has finished this rank's copies (its second stream is synchronized). */
 PetscErrorCode AIJTunedGhostsPeerFree(AIJTunedGhosts *g)
 {
@@ -240,17 +254,17 @@ PetscErrorCode AIJTunedGhostsBeginPeer(AIJTunedGhosts *g, Vec x, PetscBool devic
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Copy each sender's values as its note comes in; *lvec holds the ghosts (on the host for host vectors). */
-PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *g, PetscBool device, Vec *lvec)
+/* Copy each sender's values as its note comes in; *lvec holds the ghosts (on the host for host vectors).
+   join: S waits for them; else T holds them, for the caller to queue their readers on T and then join
+   (AIJTunedGhostsJoinPeer; device vectors only). */
+PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *g, PetscBool device, PetscBool join, Vec *lvec)
 {
   AIJTunedGhostsCUDA  c = g->cuda;
   AIJTunedGhostsPeer *P = c->peer;
   MPI_Request        *packed_in = P->req, *packed_out = packed_in + g->nfrom, *read_out = packed_out + 2 * g->nto;
-  cudaStream_t        stream;
   PetscScalar        *l;
 
   PetscFunctionBegin;
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCallCUDA(cudaStreamWaitEvent(c->side, c->ready, 0));
   PetscCall(VecCUDAGetArrayWrite(c->lvec, &l));
   for (PetscMPIInt n = 0; n < g->nfrom; n++) {
@@ -261,8 +275,8 @@ PetscErrorCode AIJTunedGhostsEndPeer(AIJTunedGhosts *g, PetscBool device, Vec *l
   }
   PetscCallCUDA(cudaEventRecord(P->read, c->side));
   for (PetscMPIInt j = 0; j < g->nfrom; j++) PetscCallMPI(MPI_Isend(NULL, 0, MPI_BYTE, g->from[j], g->tag_read, g->comm, &read_out[j]));
-  PetscCallCUDA(cudaEventRecord(c->arrived, c->side));
-  PetscCallCUDA(cudaStreamWaitEvent(stream, c->arrived, 0));
+  PetscCheck(join || device, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: ghosts for host vectors must join the product's stream");
+  if (join) PetscCall(AIJTunedGhostsJoinPeer(g));
   PetscCall(VecCUDARestoreArrayWrite(c->lvec, &l));
   PetscCallMPI(MPI_Waitall(g->nto, packed_out, MPI_STATUSES_IGNORE));
   PetscCallMPI(MPI_Waitall(g->nfrom, read_out, MPI_STATUSES_IGNORE));

@@ -1,8 +1,8 @@
 /*
    seqaijtuned on the GPU: device copies of the layouts and MatMult on CUDA vectors.
 
-   Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
-   afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
+   MatSeqAIJTunedCUDAUpload() makes the device layouts once per plan (one allocation for all strips and
+   the tail) and afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu);
    new values are then uploaded as a CSR value array and refilled on the device through the slots'
    refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
@@ -28,6 +28,7 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
   PetscCall(PetscFree(d->strips));
+  PetscCall(PetscFree2(d->part[0], d->part[1]));
   PetscCall(PetscFree(d->src));
   PetscCall(PetscFree(ctx->dev));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -248,7 +249,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
 }
 
 /* Device copies in step with the host: all arrays after a new plan, values after new values. */
-static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
+PetscErrorCode MatSeqAIJTunedCUDAUpload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 {
   AIJTunedDevice d;
   aijt_layouts  *L = ctx->layouts;
@@ -401,7 +402,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(Upload(A, ctx, stream));
+  PetscCall(MatSeqAIJTunedCUDAUpload(A, ctx, stream));
   PetscCall(VecCUDAGetArrayRead(x, &xa));
   if (!z) PetscCall(VecCUDAGetArrayWrite(y, &ya));
   else if (z == y) {

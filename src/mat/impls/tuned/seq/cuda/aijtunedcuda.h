@@ -41,8 +41,13 @@ struct _n_AIJTunedDevice {
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
+  aijt_dev_strip  *part[2];    /* windows of the strips for a product in parts (aijtunedparts.c): middle rows, edge rows */
+  int              npart[2];
+  PetscInt         part_lo, part_hi; /* the rows they were cut at */
+  int              part_made;   /* 1: made for part_lo, part_hi; -1: this plan cannot be cut there; 0: not tried */
 };
 
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUpload(Mat, Mat_SeqAIJTuned *, cudaStream_t);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);

@@ -1,0 +1,111 @@
+/*
+   mpiaijtuned's MatMult in parts, on the peer path (ghostspeer.c) with device vectors.  The off-diagonal
+   block writes only a few rows where the rows are numbered along the mesh (the first and last planes of
+   a slab, the first and last rows of a band).  Those edge rows of the diagonal block run with the
+   off-diagonal block on T, the exchange's stream, once the ghosts are in; the diagonal block's other rows
+   run on S, the product's stream, meanwhile.  With S the product's stream and T the exchange's (higher
+   priority):
+     S: record 'ready'; the diagonal block's middle rows           [seq/cuda/aijtunedparts.c]
+     T: pack x; copy each sender's ghosts in; the diagonal block's edge rows; y += B ghosts
+     S: wait for T.
+   The whole block on S, then B after the ghosts, put the off-diagonal block's launch and S's wait for the
+   ghosts after the diagonal block, at the end of every product.
+
+   Each rank decides on its own, at every product: the exchange is the same either way.  The product
+   stays whole while a block is being planned, uploaded or tuned, where the edge rows are more than a
+   quarter of the rows, or where the diagonal block's plan cannot be cut at them.
+*/
+#include "ghostscuda.h"
+#include "../../seq/cuda/aijtunedparts.h"
+
+/* The rows B writes lie in [0, lo) and [hi, n): lo past the last of the first half, hi the first of the second. */
+static PetscErrorCode EdgeRows(Mat B, PetscInt *lo, PetscInt *hi)
+{
+  const PetscInt *ia, *ja;
+  PetscInt        n, mid;
+  PetscBool       done;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetRowIJ(B, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the off-diagonal block");
+  mid = n / 2;
+  *lo = 0;
+  *hi = n;
+  for (PetscInt r = 0; r < mid; r++)
+    if (ia[r + 1] > ia[r]) *lo = r + 1;
+  for (PetscInt r = n - 1; r >= mid; r--)
+    if (ia[r + 1] > ia[r]) *hi = r;
+  PetscCall(MatRestoreRowIJ(B, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether both blocks are ready for the product in parts (see above). */
+static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *ready)
+{
+  PetscBool tuned;
+
+  PetscFunctionBegin;
+  *ready = PETSC_FALSE;
+  PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJTUNED, &tuned));
+  if (tuned) PetscCall(PetscObjectTypeCompare((PetscObject)Ao, MATSEQAIJTUNED, &tuned));
+  if (!tuned) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!g->edges_found) {
+    PetscCall(EdgeRows(Ao, &g->edge_lo, &g->edge_hi));
+    g->edges_found = PETSC_TRUE;
+  }
+  if (4 * (g->edge_lo + Ad->rmap->n - g->edge_hi) > Ad->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedCUDAPartsReady(Ad, g->edge_lo, g->edge_hi, ready));
+  if (*ready) PetscCall(MatSeqAIJTunedCUDAReadyOn(Ao, ready));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A x (z NULL) or y = A x + z in parts, when *done; else nothing was queued and the caller multiplies. */
+PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z, Vec y, PetscBool *done)
+{
+  Mat                Ad, Ao;
+  const PetscInt    *garray;
+  const PetscScalar *xa, *za = NULL, *la;
+  PetscScalar       *ya;
+  Vec                lvec;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+  if (!g->peer || !g->nghost) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+  PetscCall(PartsReady(g, Ad, Ao, &g->in_parts));
+  if (!g->in_parts) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscLogGpuTimeBegin());
+  /* the arrays first: a copy of host values up goes on S, and T reads x and z from 'ready' on */
+  PetscCall(VecCUDAGetArrayRead(x, &xa));
+  if (!z) PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  else if (z == y) {
+    PetscCall(VecCUDAGetArray(y, &ya));
+    za = ya;
+  } else {
+    PetscCall(VecCUDAGetArrayRead(z, &za));
+    PetscCall(VecCUDAGetArrayWrite(y, &ya));
+  }
+  PetscCall(AIJTunedGhostsReadyPeer(g));
+  PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_MIDDLE, (const double *)xa, (const double *)za, (double *)ya, stream));
+  PetscCall(AIJTunedGhostsBeginPeer(g, x, PETSC_TRUE));
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
+  PetscCall(AIJTunedGhostsEndPeer(g, PETSC_TRUE, PETSC_FALSE, &lvec));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
+  PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_EDGES, (const double *)xa, (const double *)za, (double *)ya, g->cuda->side));
+  PetscCall(VecCUDAGetArrayRead(lvec, &la));
+  PetscCall(MatSeqAIJTunedCUDAMultAddOn(Ao, (const double *)la, (double *)ya, g->cuda->side));
+  PetscCall(VecCUDARestoreArrayRead(lvec, &la));
+  PetscCall(AIJTunedGhostsJoinPeer(g));
+  if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
+  else {
+    PetscCall(VecCUDARestoreArrayRead(z, &za));
+    PetscCall(VecCUDARestoreArrayWrite(y, &ya));
+  }
+  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscCall(PetscLogGpuTimeEnd());
+  *done = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

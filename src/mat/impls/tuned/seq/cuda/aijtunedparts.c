@@ -1,0 +1,125 @@
+/*
+   A seqaijtuned product in pieces, each on a stream the caller chooses: the MPI product runs the
+   diagonal block's edge rows (those the off-diagonal block also writes) and then the off-diagonal block
+   on the ghost exchange's stream once the ghosts are in, while the diagonal block's other rows run on
+   the product's stream (mpi/cuda/multparts.c).  The off-diagonal block then no longer waits for the
+   whole diagonal block: it ran at the end of every product, after a wait across the streams.
+
+   The pieces are windows of the device strips (aijt_dev_strip_window): they read the strips' arrays in
+   place, so a product copies nothing and allocates nothing.  Rows [0, lo) and [hi, n) are windows only
+   in a plan in natural order (a strip's rows are consecutive rows of the matrix) with no COO tail (its
+   entries may be anywhere) and no column order (its hot copy of x would be a third piece); SELL strips
+   keep their slices whole, so their cuts move to slice boundaries, which only widens the edges.
+   Everything here runs once the device copy is current and run-time tuning has ended: until then the
+   caller multiplies as usual.
+*/
+#include "aijtunedcuda.h"
+#include "aijtunedparts.h"
+
+/* Whether A's device copy can run on any stream now: it is current (brought up to date here, on the
+   current stream, as a product would) and run-time tuning, which times whole products on the current
+   stream, has ended. */
+PetscErrorCode MatSeqAIJTunedCUDAReadyOn(Mat A, PetscBool *ready)
+{
+  Mat_SeqAIJTuned *ctx;
+  cudaStream_t     stream;
+
+  PetscFunctionBegin;
+  *ready = PETSC_FALSE;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatSeqAIJTunedUpdate(A));
+  if (A->boundtocpu || !ctx->settings.gpu_strips) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(MatSeqAIJTunedCUDAUpload(A, ctx, stream));
+  *ready = (PetscBool)!ctx->dev->tuner;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Strip s of the plan in natural order, rows [b, e), cut into edge rows before lo, middle rows and edge
+   rows from hi: the windows go to the middle and edge lists; 0 when the strip cannot be cut. */
+static int CutStrip(const aijt_strip *P, const aijt_dev_strip *D, PetscInt lo, PetscInt hi, AIJTunedDevice d)
+{
+  const PetscInt b = P->begin, e = P->end, unit = D->format == AIJT_SELL ? D->chunk : 1;
+  PetscInt       m0 = PetscMax(b, lo), m1 = PetscMin(e, hi);
+
+  if (D->format == AIJT_SELL && P->sigma > 1) return 0; /* rows sorted within windows: not consecutive */
+  m0 = b + (m0 - b + unit - 1) / unit * unit; /* slice boundaries, the edges widened */
+  m1 = b + (m1 - b) / unit * unit;
+  if (m1 < m0) m1 = m0;
+  const PetscInt cut[4] = {b, m0, m1, e};
+  for (int k = 0; k < 3; k++) {
+    const int which = k == 1 ? 0 : 1; /* the middle window goes to part 0 */
+    if (cut[k + 1] == cut[k]) continue;
+    if (!aijt_dev_strip_window(D, (aijt_int)(cut[k] - b), (aijt_int)(cut[k + 1] - cut[k]), &d->part[which][d->npart[which]])) return 0;
+    d->npart[which]++;
+  }
+  return 1;
+}
+
+/* Whether A's product can run in parts cut at rows lo and hi now (MatSeqAIJTunedCUDAReadyOn, and a plan
+   that windows allow); the windows are made the first time a plan is asked for these cuts. */
+PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, PetscBool *ready)
+{
+  Mat_SeqAIJTuned *ctx;
+  AIJTunedDevice   d;
+  const aijt_plan *P;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedCUDAReadyOn(A, ready));
+  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  d = ctx->dev;
+  P = ctx->plan;
+  if (d->part_made && d->part_lo == lo && d->part_hi == hi) {
+    *ready = (PetscBool)(d->part_made > 0);
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscFree2(d->part[0], d->part[1]));
+  d->npart[0] = d->npart[1] = 0;
+  d->part_lo = lo, d->part_hi = hi, d->part_made = -1;
+  *ready     = PETSC_FALSE;
+  if (P->sorted || d->tail.nnz || d->nhot || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscMalloc2(3 * d->nstrips + 1, &d->part[0], 3 * d->nstrips + 1, &d->part[1]));
+  for (int s = 0; s < d->nstrips; s++)
+    if (!CutStrip(&P->strips[s], &d->strips[s], lo, hi, d)) {
+      PetscCall(PetscInfo(A, "The product stays whole: strip %d (%s) cannot be cut at rows %" PetscInt_FMT " and %" PetscInt_FMT "\n", s, aijt_format_names[P->strips[s].format], lo, hi));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  d->part_made = 1;
+  *ready       = PETSC_TRUE;
+  PetscCall(PetscInfo(A, "Product in parts: rows [0, %" PetscInt_FMT ") and [%" PetscInt_FMT ", %" PetscInt_FMT ") apart from the others\n", lo, hi, P->nrows));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A x (z NULL) or y = A x + z over the rows of one part, on stream; after MatSeqAIJTunedCUDAPartsReady.
+   The edge part logs the whole block's flops. */
+PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat A, AIJTunedPart part, const double *x, const double *z, double *y, cudaStream_t stream)
+{
+  Mat_SeqAIJTuned *ctx;
+  AIJTunedDevice   d;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  d = ctx->dev;
+  PetscCheck(d && d->part_made > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the product's parts are not made");
+  PetscCallCUDA(aijt_cuda_spmv(d->part[part], d->npart[part], NULL, x, z, y, stream));
+  if (part == AIJT_PART_EDGES) PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y += A x in place on stream, its empty rows skipped (MPIAIJ's off-diagonal block); after
+   MatSeqAIJTunedCUDAReadyOn. */
+PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat A, const double *x, double *y, cudaStream_t stream)
+{
+  Mat_SeqAIJTuned *ctx;
+  AIJTunedDevice   d;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  d = ctx->dev;
+  PetscCheck(d && !d->tuner, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the block's device copy is not ready for another stream");
+  PetscCallCUDA(aijt_cuda_gather(d->nhot, d->hot, x, d->xhot, stream));
+  PetscCallCUDA(aijt_cuda_spmv(d->strips, d->nstrips - d->nempty, &d->tail, x, y, y, stream));
+  PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

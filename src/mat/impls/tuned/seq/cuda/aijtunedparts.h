@@ -1,0 +1,16 @@
+/* A seqaijtuned product launched in pieces on streams the caller chooses (aijtunedparts.c): what the MPI
+   product needs to run the diagonal block's edge rows and the off-diagonal block beside the other rows. */
+#pragma once
+
+#include "../../aijtunedimpl.h"
+#include <petscdevice_cuda.h>
+
+typedef enum {
+  AIJT_PART_MIDDLE, /* rows [lo, hi) */
+  AIJT_PART_EDGES   /* rows [0, lo) and [hi, n) */
+} AIJTunedPart;
+
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAReadyOn(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat, const double *, double *, cudaStream_t);
