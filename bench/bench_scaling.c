@@ -7,7 +7,8 @@ on the 3-D 7-point Poisson matrix (weak and strong scaling), GMRES(30) + Jacobi 
   -types <a,b,...>         : formats (root names), the first is the reference (default aijcusparse,sellcuda,aijtuned;\n\
                              aij,sell,aijtuned with a PETSc without CUDA, which checks the program, not a GPU);\n\
                              aijtuned+scatter is aijtuned with MPIAIJ's scatter instead of its own ghost exchange,\n\
-                             aijtuned+staged that exchange through host memory instead of between the GPUs\n\
+                             aijtuned+staged that exchange through host memory instead of between the GPUs,\n\
+                             aijtuned+whole the product whole, the diagonal block's edge rows not apart\n\
   -reps <n>, -warmup <n>   : timed and untimed calls per measurement (default 100 and 10)\n\
   -ksp <bool>              : run the solves (default true)\n\
   -csv <file>              : append a line per problem and format (rank 0 writes; the header when the file is empty)\n\
@@ -236,12 +237,14 @@ static PetscErrorCode ProblemDescribe(MPI_Comm comm, Problem *P, PetscReal gen_s
 */
 static PetscErrorCode CreateMat(MPI_Comm comm, const Problem *P, const char type[], Mat *A)
 {
-  /* variants of aijtuned: MPIAIJ's scatter in place of its own ghost exchange; that exchange staged through host memory */
+  /* variants of aijtuned: MPIAIJ's scatter in place of its own ghost exchange; that exchange staged through host
+     memory; the product whole, its diagonal block's edge rows not apart (mpi/cuda/multparts.c) */
   const struct {
     const char *suffix, *option;
   } variants[] = {
     {"+scatter", "-mat_aijtuned_ghost_exchange"},
     {"+staged", "-mat_aijtuned_ghost_peer"   },
+    {"+whole",  "-mat_aijtuned_edge_rows"    },
   };
   MatType     t;
   PetscBool   sell, is = PETSC_FALSE;
@@ -257,7 +260,7 @@ static PetscErrorCode CreateMat(MPI_Comm comm, const Problem *P, const char type
       option                                          = variants[v].option;
     }
   }
-  PetscCheck(!strchr(name, '+'), comm, PETSC_ERR_ARG_WRONG, "Unknown variant in -types %s: the variants are <type>+scatter and <type>+staged", type);
+  PetscCheck(!strchr(name, '+'), comm, PETSC_ERR_ARG_WRONG, "Unknown variant in -types %s: the variants are <type>+scatter, <type>+staged and <type>+whole", type);
   PetscCall(MatCreate(comm, A));
   PetscCall(MatSetSizes(*A, P->m, P->m, P->M, P->M));
   PetscCall(MatSetType(*A, name));
