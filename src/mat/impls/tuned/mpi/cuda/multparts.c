@@ -12,8 +12,9 @@
    ghosts after the diagonal block, at the end of every product.
 
    Each rank decides on its own, at every product: the exchange is the same either way.  The product
-   stays whole while a block is being planned, uploaded or tuned, where the edge rows are more than a
-   quarter of the rows, or where the diagonal block's plan cannot be cut at them.
+   stays whole while the diagonal block is being planned, uploaded or tuned, where the edge rows are more
+   than a quarter of the rows, or where its plan cannot be cut at them; an off-diagonal block with such
+   work pending runs on S after the join, as in the whole product.
 */
 #include "ghostscuda.h"
 #include "../../seq/cuda/aijtunedparts.h"
@@ -39,7 +40,8 @@ static PetscErrorCode EdgeRows(Mat B, PetscInt *lo, PetscInt *hi)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether both blocks are ready for the product in parts (see above). */
+/* Whether the diagonal block is ready for the product in parts (see above): host checks alone, so that its
+   first launch is not later than in the whole product. */
 static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *ready)
 {
   PetscBool tuned;
@@ -55,7 +57,6 @@ static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *r
   }
   if (4 * (g->edge_lo + Ad->rmap->n - g->edge_hi) > Ad->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedCUDAPartsReady(Ad, g->edge_lo, g->edge_hi, ready));
-  if (*ready) PetscCall(MatSeqAIJTunedCUDAReadyOn(Ao, ready));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -68,6 +69,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscScalar       *ya;
   Vec                lvec;
   cudaStream_t       stream;
+  PetscBool          off_current;
 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
@@ -94,9 +96,12 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscCall(AIJTunedGhostsEndPeer(g, PETSC_TRUE, PETSC_FALSE, &lvec));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_EDGES, (const double *)xa, (const double *)za, (double *)ya, g->cuda->side));
-  PetscCall(VecCUDAGetArrayRead(lvec, &la));
-  PetscCall(MatSeqAIJTunedCUDAMultAddOn(Ao, (const double *)la, (double *)ya, g->cuda->side));
-  PetscCall(VecCUDARestoreArrayRead(lvec, &la));
+  PetscCall(MatSeqAIJTunedCUDACurrent(Ao, &off_current));
+  if (off_current) {
+    PetscCall(VecCUDAGetArrayRead(lvec, &la));
+    PetscCall(MatSeqAIJTunedCUDAMultAddOn(Ao, (const double *)la, (double *)ya, g->cuda->side));
+    PetscCall(VecCUDARestoreArrayRead(lvec, &la));
+  }
   PetscCall(AIJTunedGhostsJoinPeer(g));
   if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
   else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
@@ -106,6 +111,8 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   }
   PetscCall(VecCUDARestoreArrayRead(x, &xa));
   PetscCall(PetscLogGpuTimeEnd());
+  /* an off-diagonal block to plan, upload, refill or tune does it on S, as the whole product does */
+  if (!off_current) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y));
   *done = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

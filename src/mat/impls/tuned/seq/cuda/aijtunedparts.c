@@ -11,27 +11,24 @@
    entries may be anywhere) and no column order (its hot copy of x would be a third piece); SELL strips
    keep their slices whole, so their cuts move to slice boundaries, which only widens the edges.
    Everything here runs once the device copy is current and run-time tuning has ended: until then the
-   caller multiplies as usual.
+   caller multiplies as usual, on the current stream.
 */
 #include "aijtunedcuda.h"
 #include "aijtunedparts.h"
 
-/* Whether A's device copy can run on any stream now: it is current (brought up to date here, on the
-   current stream, as a product would) and run-time tuning, which times whole products on the current
-   stream, has ended. */
-PetscErrorCode MatSeqAIJTunedCUDAReadyOn(Mat A, PetscBool *ready)
+/* Whether A's device copy can run on any stream now, with no work first: the plan and the device copy
+   are those of the matrix as it is (no planning, upload or refill pending, which the usual product does
+   on the current stream) and run-time tuning, which times whole products there, has ended.  Host checks
+   alone: the product in parts calls it before its first launch. */
+PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat A, PetscBool *current)
 {
   Mat_SeqAIJTuned *ctx;
-  cudaStream_t     stream;
+  PetscObjectState state;
 
   PetscFunctionBegin;
-  *ready = PETSC_FALSE;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(MatSeqAIJTunedUpdate(A));
-  if (A->boundtocpu || !ctx->settings.gpu_strips) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(MatSeqAIJTunedCUDAUpload(A, ctx, stream));
-  *ready = (PetscBool)!ctx->dev->tuner;
+  PetscCall(PetscObjectStateGet((PetscObject)A, &state));
+  *current = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state && !ctx->dev->tuner);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -56,7 +53,7 @@ static int CutStrip(const aijt_strip *P, const aijt_dev_strip *D, PetscInt lo, P
   return 1;
 }
 
-/* Whether A's product can run in parts cut at rows lo and hi now (MatSeqAIJTunedCUDAReadyOn, and a plan
+/* Whether A's product can run in parts cut at rows lo and hi now (MatSeqAIJTunedCUDACurrent, and a plan
    that windows allow); the windows are made the first time a plan is asked for these cuts. */
 PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, PetscBool *ready)
 {
@@ -65,7 +62,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, Pet
   const aijt_plan *P;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedCUDAReadyOn(A, ready));
+  PetscCall(MatSeqAIJTunedCUDACurrent(A, ready));
   if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   d = ctx->dev;
@@ -108,7 +105,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat A, AIJTunedPart part, const double
 }
 
 /* y += A x in place on stream, its empty rows skipped (MPIAIJ's off-diagonal block); after
-   MatSeqAIJTunedCUDAReadyOn. */
+   MatSeqAIJTunedCUDACurrent. */
 PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat A, const double *x, double *y, cudaStream_t stream)
 {
   Mat_SeqAIJTuned *ctx;

@@ -10,7 +10,7 @@ typedef enum {
   AIJT_PART_EDGES   /* rows [0, lo) and [hi, n) */
 } AIJTunedPart;
 
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAReadyOn(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat, const double *, double *, cudaStream_t);
