@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# 4 H200s (carry .petsc-cuda): the product in parts, its off-diagonal block checked after the first launch, (mpi/cuda/multparts.c) against the whole product
-# (aijtuned+whole: -mat_aijtuned_edge_rows 0) in the same jobs: Poisson weak scaling (4.1M rows per GPU) on 1
+# 4 H200s (carry .petsc-cuda): the product in parts, its off-diagonal block checked after the first launch
+# (mpi/cuda/multparts.c), against the whole product (aijtuned+whole: -mat_aijtuned_edge_rows 0) in the same jobs: Poisson weak scaling (4.1M rows per GPU) on 1
 # and 4 GPUs, MatMult only, five rounds with CUDA's default connections and two with
 # CUDA_DEVICE_MAX_CONNECTIONS=1, interleaved; one round with the CG solves; then the whole suite with its
 # multi-rank tests spread over the 4 GPUs.  OUTDIR/r.tgz.   usage: bash bench/results/2026-11-22-h200x4-parts2/run.sh OUTDIR

@@ -6,7 +6,7 @@
    run on S, the product's stream, meanwhile.  With S the product's stream and T the exchange's (higher
    priority):
      S: record 'ready'; the diagonal block's middle rows           [seq/cuda/aijtunedparts.c]
-     T: pack x; copy each sender's ghosts in; the diagonal block's edge rows; y += B ghosts
+     T: pack x; the diagonal block's edge rows; copy each sender's ghosts in; y += B ghosts
      S: wait for T.
    The whole block on S, then B after the ghosts, put the off-diagonal block's launch and S's wait for the
    ghosts after the diagonal block, at the end of every product.
@@ -92,11 +92,13 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscCall(AIJTunedGhostsReadyPeer(g));
   PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_MIDDLE, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(AIJTunedGhostsBeginPeer(g, x, PETSC_TRUE));
+  /* the edge rows need x alone: queued behind the pack, before the host waits for the neighbours' notes,
+     so that after them only the copies and the off-diagonal block are left to launch */
+  PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_EDGES, (const double *)xa, (const double *)za, (double *)ya, g->cuda->side));
+  PetscCall(MatSeqAIJTunedCUDACurrent(Ao, &off_current));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
   PetscCall(AIJTunedGhostsEndPeer(g, PETSC_TRUE, PETSC_FALSE, &lvec));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
-  PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_EDGES, (const double *)xa, (const double *)za, (double *)ya, g->cuda->side));
-  PetscCall(MatSeqAIJTunedCUDACurrent(Ao, &off_current));
   if (off_current) {
     PetscCall(VecCUDAGetArrayRead(lvec, &la));
     PetscCall(MatSeqAIJTunedCUDAMultAddOn(Ao, (const double *)la, (double *)ya, g->cuda->side));
