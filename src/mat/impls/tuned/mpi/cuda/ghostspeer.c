@@ -152,7 +152,7 @@ PetscErrorCode AIJTunedGhostsPeerSetUp(Mat A, AIJTunedGhosts *g, PetscBool devic
   { /* the two streams' waits on each other and on the neighbours' events cost several us a product unless
        CUDA feeds every stream through one queue (bench/results/2026-11-21-h200x4-local-first) */
     const char *connections = getenv("CUDA_DEVICE_MAX_CONNECTIONS");
-    if (!connections || strcmp(connections, "1")) PetscCall(PetscInfo(A, "CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment makes these products faster (4 H200s, Poisson weak scaling: 67 -> 60-62 us per product)\n"));
+    if (!connections || strcmp(connections, "1")) PetscCall(PetscInfo(A, "CUDA_DEVICE_MAX_CONNECTIONS=1 in the environment may make these products faster (4 H200s, Poisson weak scaling, product in parts: 59-62 -> 58 us per product)\n"));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
