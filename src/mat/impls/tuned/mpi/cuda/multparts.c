@@ -65,7 +65,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
 {
   Mat                Ad, Ao;
   const PetscInt    *garray;
-  const PetscScalar *xa, *za = NULL, *la;
+  const PetscScalar *xa, *za, *la;
   PetscScalar       *ya;
   Vec                lvec;
   cudaStream_t       stream;
@@ -80,15 +80,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
   /* the arrays first: a copy of host values up goes on S, and T reads x and z from 'ready' on */
-  PetscCall(VecCUDAGetArrayRead(x, &xa));
-  if (!z) PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  else if (z == y) {
-    PetscCall(VecCUDAGetArray(y, &ya));
-    za = ya;
-  } else {
-    PetscCall(VecCUDAGetArrayRead(z, &za));
-    PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  }
+  PetscCall(MatAIJTunedCUDAGetVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(AIJTunedGhostsReadyPeer(g));
   PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_MIDDLE, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(AIJTunedGhostsBeginPeer(g, x, PETSC_TRUE));
@@ -105,13 +97,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
     PetscCall(VecCUDARestoreArrayRead(lvec, &la));
   }
   PetscCall(AIJTunedGhostsJoinPeer(g));
-  if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
-  else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
-  else {
-    PetscCall(VecCUDARestoreArrayRead(z, &za));
-    PetscCall(VecCUDARestoreArrayWrite(y, &ya));
-  }
-  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscCall(MatAIJTunedCUDARestoreVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeEnd());
   /* an off-diagonal block to plan, upload, refill or tune does it on S, as the whole product does */
   if (!off_current) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y));

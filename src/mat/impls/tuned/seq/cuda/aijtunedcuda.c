@@ -11,6 +11,7 @@
    made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
 */
 #include "aijtunedcuda.h"
+#include "aijtunedparts.h"
 
 /* 256-byte aligned pieces, so every array starts on its own cache lines */
 static size_t Piece(size_t bytes)
@@ -403,15 +404,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(MatSeqAIJTunedCUDAUpload(A, ctx, stream));
-  PetscCall(VecCUDAGetArrayRead(x, &xa));
-  if (!z) PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  else if (z == y) {
-    PetscCall(VecCUDAGetArray(y, &ya));
-    za = ya;
-  } else {
-    PetscCall(VecCUDAGetArrayRead(z, &za));
-    PetscCall(VecCUDAGetArrayWrite(y, &ya));
-  }
+  PetscCall(MatAIJTunedCUDAGetVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeBegin());
   /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */
   PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
@@ -419,13 +412,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
   if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
-  if (!z) PetscCall(VecCUDARestoreArrayWrite(y, &ya));
-  else if (z == y) PetscCall(VecCUDARestoreArray(y, &ya));
-  else {
-    PetscCall(VecCUDARestoreArrayRead(z, &za));
-    PetscCall(VecCUDARestoreArrayWrite(y, &ya));
-  }
-  PetscCall(VecCUDARestoreArrayRead(x, &xa));
+  PetscCall(MatAIJTunedCUDARestoreVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

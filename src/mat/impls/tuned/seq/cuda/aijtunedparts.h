@@ -1,5 +1,6 @@
 /* A seqaijtuned product launched in pieces on streams the caller chooses (aijtunedparts.c): what the MPI
-   product needs to run the diagonal block's edge rows and the off-diagonal block beside the other rows. */
+   product needs to run the diagonal block's edge rows and the off-diagonal block beside the other rows;
+   and the device arrays of a product's vectors, which every product on the GPU gets alike. */
 #pragma once
 
 #include "../../aijtunedimpl.h"
@@ -10,6 +11,8 @@ typedef enum {
   AIJT_PART_EDGES   /* rows [0, lo) and [hi, n) */
 } AIJTunedPart;
 
+PETSC_INTERN PetscErrorCode MatAIJTunedCUDAGetVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
+PETSC_INTERN PetscErrorCode MatAIJTunedCUDARestoreVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
