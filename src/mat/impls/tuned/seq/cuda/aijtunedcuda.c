@@ -1,8 +1,8 @@
 /*
    seqaijtuned on the GPU: device copies of the layouts and MatMult on CUDA vectors.
 
-   MatSeqAIJTunedCUDAUpload() makes the device layouts once per plan (one allocation for all strips and
-   the tail) and afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
+   Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
+   afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu);
    new values are then uploaded as a CSR value array and refilled on the device through the slots'
    refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
@@ -250,7 +250,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
 }
 
 /* Device copies in step with the host: all arrays after a new plan, values after new values. */
-PetscErrorCode MatSeqAIJTunedCUDAUpload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
+static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 {
   AIJTunedDevice d;
   aijt_layouts  *L = ctx->layouts;
@@ -396,14 +396,14 @@ PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec 
 /* y = A x (z NULL) or y = A x + z, on the device.  The plan must be current (MatSeqAIJTunedUpdate). */
 PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y)
 {
-  const PetscScalar *xa, *za = NULL;
+  const PetscScalar *xa, *za;
   PetscScalar       *ya;
   cudaStream_t       stream;
   PetscBool          tuning;
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(MatSeqAIJTunedCUDAUpload(A, ctx, stream));
+  PetscCall(Upload(A, ctx, stream));
   PetscCall(MatAIJTunedCUDAGetVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeBegin());
   /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */

@@ -47,7 +47,6 @@ struct _n_AIJTunedDevice {
   int              part_made;   /* 1: made for part_lo, part_hi; -1: this plan cannot be cut there; 0: not tried */
 };
 
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUpload(Mat, Mat_SeqAIJTuned *, cudaStream_t);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);
