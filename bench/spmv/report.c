@@ -16,7 +16,7 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
   for (int m = 0; m < M_NMETHODS; m++) r->us[m] = r->err[m] = NAN;
   for (int f = 0; f < BENCH_NFORMATS; f++) r->build_ms[f] = r->first_ms[f] = NAN;
   r->strips   = -1;
-  r->plan_ms = r->tune_ms = NAN;
+  r->plan_ms = r->tune_ms = r->plan_first_ms = NAN;
   r->copy_gbs = copy_gbs;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -31,7 +31,7 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
                  (plan, layouts): the cost of converting to aijtuned; the first call adds the upload.
     aijcusparse: its first MatMult - one steady MatMult (its upload and cuSPARSE setup), for context.
   Within aijtuned's, from its own clocks (MatAIJTunedGetSetupTimes): planning (wall time of the planner
-  and the layouts' skeleton) and run-time tuning (GPU time beyond as many products of the kept parameters).
+  and the layouts' skeleton; the median of bench_spmv's -plan_reps assemblies, the first one in the CSV) and run-time tuning (GPU time beyond as many products of the kept parameters).
 */
 PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
 {
@@ -180,7 +180,7 @@ PetscErrorCode BenchCSVOpen(const char file[], FILE **fp)
   PetscCall(PetscFOpen(PETSC_COMM_SELF, file, "w", fp));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, "name,class,rows,cols,nnz"));
   for (int m = 0; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_%s", BenchMethodName[m]));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls,plan_ms,plan_calls,tune_ms,tune_calls"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls,plan_ms,plan_calls,tune_ms,tune_calls,plan_first_ms,plan_first_calls"));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",build_ms_%s,first_ms_%s", BenchFormatName[f], BenchFormatName[f]));
   for (int m = 1; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",err_%s", BenchMethodName[m]));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",complete\n"));
@@ -218,6 +218,8 @@ PetscErrorCode BenchCSVLine(FILE *fp, const BenchRecord *r)
   PetscCall(Field(fp, d.plan_calls));
   PetscCall(Field(fp, r->tune_ms));
   PetscCall(Field(fp, d.tune_calls));
+  PetscCall(Field(fp, r->plan_first_ms));
+  PetscCall(Field(fp, r->plan_first_ms / (1e-3 * r->us[M_AIJTUNED])));
   for (int f = 0; f < BENCH_NFORMATS; f++) {
     PetscCall(Field(fp, r->build_ms[f]));
     PetscCall(Field(fp, r->first_ms[f]));

@@ -28,7 +28,8 @@ typedef struct {
   PetscReal  err[M_NMETHODS]; /* max |y - y_aijcusparse| / max |y_aijcusparse| */
   PetscReal  build_ms[BENCH_NFORMATS], first_ms[BENCH_NFORMATS];
   PetscInt   strips;
-  PetscReal  plan_ms, tune_ms; /* aijtuned's planning and tuning cost (MatAIJTunedGetSetupTimes) */
+  PetscReal  plan_ms, tune_ms; /* aijtuned's planning (median over -plan_reps assemblies) and tuning cost (MatAIJTunedGetSetupTimes) */
+  PetscReal  plan_first_ms;    /* the first of those plannings */
   PetscReal  copy_gbs;
 } BenchRecord;
 
