@@ -220,6 +220,7 @@ int main(int argc, char **argv)
   else
     for (int i = 0; i < matgen_suite_count(); i++) fails += run(matgen_suite(i)->name, &m, &R, reps, stream);
   cudaStreamDestroy(stream);
+  aijt_dev_stage_free();
   if (fails) printf("# %d matrices planned differently on the GPU\n", fails);
   return fails ? 1 : 0;
 }

@@ -274,8 +274,7 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
     }
     TRY(cudaGetLastError());
   }
-  TRY(cudaMemcpyAsync(&found, bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
-  TRY(cudaStreamSynchronize(stream));
+  TRY(aijt_dev_fetch(&found, bad, sizeof(int), stream));
   return found ? cudaErrorInvalidValue : cudaSuccess;
 }
 

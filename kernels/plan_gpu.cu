@@ -91,7 +91,7 @@ void release(gpu_source *g, T *&p)
 /* Device to host, then wait: the host reads it next. */
 bool fetch_to_host(gpu_source *g, void *to, const void *from, size_t bytes)
 {
-  return ok(g, cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, g->stream)) && ok(g, cudaStreamSynchronize(g->stream));
+  return ok(g, aijt_dev_fetch(to, from, bytes, g->stream));
 }
 
 __device__ void add_count(aijt_int *c, aijt_int v)

@@ -129,8 +129,7 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
     sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
     TRY(cudaGetLastError());
   }
-  TRY(cudaMemcpyAsync(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), cudaMemcpyDeviceToHost, stream));
-  return cudaStreamSynchronize(stream);
+  return aijt_dev_fetch(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), stream);
 }
 
 } // namespace
@@ -203,8 +202,7 @@ extern "C" cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int
   for (int s = 0; s < nstrips; s++)
     if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].row0, strips[s].nrows, rowptr, colidx, sum + s);
   TRY(cudaGetLastError());
-  if (nstrips) TRY(cudaMemcpyAsync(patterns, sum, (size_t)nstrips * sizeof(uint64_t), cudaMemcpyDeviceToHost, stream));
-  return cudaStreamSynchronize(stream);
+  return nstrips ? aijt_dev_fetch(patterns, sum, (size_t)nstrips * sizeof(uint64_t), stream) : cudaStreamSynchronize(stream);
 }
 
 extern "C" cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream)

@@ -844,6 +844,7 @@ int main(int argc, char **argv)
   printf("GPU build: %d plans built on the device and compared with the host's layouts, %d with PANEL strips built on the host only\n", gpu_builds, host_builds);
   printf("DIA value codes: %d strips checked coded, %d with too many values to code\n", coded_strips, uncoded_strips);
   printf("Windows: %d strips run as three windows, %d whole (formats that cannot be cut)\n", windowed_strips, whole_strips);
+  aijt_dev_stage_free(); /* what the set-up passes kept for the process */
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

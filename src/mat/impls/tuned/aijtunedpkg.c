@@ -9,6 +9,9 @@ static PetscErrorCode MatAIJTunedFinalizePackage(void)
 {
   PetscFunctionBegin;
   initialized = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  MatAIJTunedCUDAStageFree();
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

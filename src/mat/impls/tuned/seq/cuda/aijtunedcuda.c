@@ -437,6 +437,12 @@ PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char not
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The set-up passes' pinned buffer for their results (kernels/stage.cu), released with the package. */
+void MatAIJTunedCUDAStageFree(void)
+{
+  aijt_dev_stage_free();
+}
+
 /* The name of the GPU this process uses ("" when there is none), to pick its performance model. */
 PetscErrorCode MatAIJTunedCUDADeviceName(char name[], size_t len)
 {
