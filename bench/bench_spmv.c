@@ -18,6 +18,7 @@ Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each 
 #include "rawcusparse.h"
 #include "report.h"
 #include "timing.h"
+#include "wallclock.h"
 
 typedef struct {
   BenchTimer  timer;
@@ -98,20 +99,20 @@ static PetscErrorCode MakeVectors(BenchWork *w)
    growth, kernels loaded at their first launch), which the table keeps beside it. */
 static PetscErrorCode PlanAgain(BenchSetup *S, BenchWork *w, BenchRecord *rec)
 {
-  PetscReal ms[BENCH_MAX_PLAN_REPS], tune;
-  PetscBool tuning;
-  PetscInt  n = 1;
+  double   ms[BENCH_MAX_PLAN_REPS];
+  PetscInt n = 1;
 
   PetscFunctionBegin;
   ms[0] = rec->plan_first_ms;
   for (; n < S->plan_reps; n++) {
+    PetscReal plan_ms;
     PetscCall(BenchMatCreate(&w->A, BenchFormatType[BENCH_AIJTUNED], &w->M)); /* planned at its assembly */
-    PetscCall(MatAIJTunedGetSetupTimes(w->M, &ms[n], &tune, &tuning));
+    PetscCall(MatAIJTunedGetSetupTimes(w->M, &plan_ms, NULL, NULL));
     PetscCall(MatDestroy(&w->M));
+    ms[n] = plan_ms;
   }
-  PetscCall(PetscSortReal(n, ms));
-  rec->plan_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] aijtuned    planning: first %.3f ms, median of %" PetscInt_FMT " %.3f ms (%.3f to %.3f)\n", rec->name, (double)rec->plan_first_ms, n, (double)rec->plan_ms, (double)ms[0], (double)ms[n - 1]));
+  rec->plan_ms = median_of(ms, (int)n); /* sorts ms */
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] aijtuned    planning: first %.3f ms, median of %" PetscInt_FMT " %.3f ms (%.3f to %.3f)\n", rec->name, (double)rec->plan_first_ms, n, (double)rec->plan_ms, ms[0], ms[n - 1]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

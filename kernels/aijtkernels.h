@@ -200,8 +200,8 @@ cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, a
 cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream);
 cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream);
 
-/* Device to host, then the stream waited for (stage.cu): small copies through a pinned buffer kept for
-   the process, which aijt_dev_stage_free releases (safe to call at any time; the next fetch makes it
+/* Device to host (bytes may be 0), then the stream waited for (stage.cu): small copies through a pinned
+   buffer kept for the process, which aijt_dev_stage_free releases (safe to call at any time; the next fetch makes it
    again).  Set-up code, not the product. */
 cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, cudaStream_t stream);
 void        aijt_dev_stage_free(void);

@@ -202,7 +202,7 @@ extern "C" cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int
   for (int s = 0; s < nstrips; s++)
     if (strips[s].nrows) pattern_kernel<<<reduce_blocks(strips[s].nrows), SETUP_BLOCK, 0, stream>>>(strips[s].rows, strips[s].row0, strips[s].nrows, rowptr, colidx, sum + s);
   TRY(cudaGetLastError());
-  return nstrips ? aijt_dev_fetch(patterns, sum, (size_t)nstrips * sizeof(uint64_t), stream) : cudaStreamSynchronize(stream);
+  return aijt_dev_fetch(patterns, sum, (size_t)nstrips * sizeof(uint64_t), stream);
 }
 
 extern "C" cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream)

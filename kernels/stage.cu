@@ -20,26 +20,26 @@ void      *stage; /* pinned host memory of STAGE_BYTES, or NULL */
 
 } // namespace
 
+/* The buffer, made at its first use; NULL where no pinned memory is to be had (a pageable copy does). */
+static void *stage_buffer(void)
+{
+  if (!stage && cudaMallocHost(&stage, STAGE_BYTES) != cudaSuccess) {
+    (void)cudaGetLastError();
+    stage = NULL;
+  }
+  return stage;
+}
+
 extern "C" cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, cudaStream_t stream)
 {
-  cudaError_t err;
+  std::lock_guard<std::mutex> hold(stage_lock);
+  void                       *buf = bytes && bytes <= STAGE_BYTES ? stage_buffer() : NULL;
+  cudaError_t                 err;
 
-  if (!bytes) return cudaSuccess;
-  if (bytes <= STAGE_BYTES) {
-    std::lock_guard<std::mutex> hold(stage_lock);
-    if (!stage && cudaMallocHost(&stage, STAGE_BYTES) != cudaSuccess) {
-      (void)cudaGetLastError(); /* no pinned memory: the pageable copy below does */
-      stage = NULL;
-    }
-    if (stage) {
-      if ((err = cudaMemcpyAsync(stage, from, bytes, cudaMemcpyDeviceToHost, stream)) != cudaSuccess) return err;
-      if ((err = cudaStreamSynchronize(stream)) != cudaSuccess) return err;
-      memcpy(to, stage, bytes);
-      return cudaSuccess;
-    }
-  }
-  if ((err = cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, stream)) != cudaSuccess) return err;
-  return cudaStreamSynchronize(stream);
+  if (bytes && (err = cudaMemcpyAsync(buf ? buf : to, from, bytes, cudaMemcpyDeviceToHost, stream)) != cudaSuccess) return err;
+  if ((err = cudaStreamSynchronize(stream)) != cudaSuccess) return err;
+  if (buf) memcpy(to, buf, bytes);
+  return cudaSuccess;
 }
 
 extern "C" void aijt_dev_stage_free(void)

@@ -1,5 +1,5 @@
-/* Host wall time and the median of repeated timings, for the plain-C benchmarks without PETSc
-   (bench_setup, bench_plan_gpu). */
+/* Host wall time and the median of repeated timings: the plain-C benchmarks without PETSc (bench_setup,
+   bench_plan_gpu) and bench_spmv's planning medians. */
 #pragma once
 
 #include <stdlib.h>

@@ -31,7 +31,8 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
                  (plan, layouts): the cost of converting to aijtuned; the first call adds the upload.
     aijcusparse: its first MatMult - one steady MatMult (its upload and cuSPARSE setup), for context.
   Within aijtuned's, from its own clocks (MatAIJTunedGetSetupTimes): planning (wall time of the planner
-  and the layouts' skeleton; the median of bench_spmv's -plan_reps assemblies, the first one in the CSV) and run-time tuning (GPU time beyond as many products of the kept parameters).
+  and the layouts' skeleton; the median of bench_spmv's -plan_reps assemblies, the first one in the CSV)
+  and run-time tuning (GPU time beyond as many products of the kept parameters).
 */
 PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
 {
