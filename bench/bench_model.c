@@ -8,7 +8,9 @@ neighbours run-time tuning tries; the best of them is reported as model+tuned).\
   -suite <a,b:size,...> : generated matrices (default: the whole suite); 'none' for files only\n\
   -f <a.mtx.gz,...>     : Matrix Market files;  -dir <d>: every *.mtx[.gz] in d\n\
   -reps <n>             : timed calls per plan, median (default 50);  -warmup <n> (default 3)\n\
-  -csv <file>           : one line per plan and per strip of the model's plan (plot_model.py reads it)\n\n";
+  -csv <file>           : one line per plan and per strip of the model's plan (plot_model.py reads it)\n\
+  -held <bool>          : time the device alone, the calls queued behind a held stream (default true; false:\n\
+                          calls paced by the host's launches, as bench_spmv times them)\n\n";
 
 #include <petscmataijtuned.h>
 #include <petscdevice_cuda.h>
@@ -280,7 +282,7 @@ int main(int argc, char **argv)
 {
   Bench     B;
   char      model_file[PETSC_MAX_PATH_LEN] = "", suite[4096] = "", files[8192] = "", dir[PETSC_MAX_PATH_LEN] = "", csv[PETSC_MAX_PATH_LEN] = "", why[256];
-  PetscBool has_suite, has_files, has_dir, has_csv;
+  PetscBool has_suite, has_files, has_dir, has_csv, held = PETSC_TRUE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -293,11 +295,13 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), &has_csv));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &B.reps, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-warmup", &B.warmup, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-held", &held, NULL));
   PetscCheck(model_file[0], PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "Give the model: -model models/<device>.model");
   PetscCheck(aijt_model_load(model_file, &B.model, why, sizeof(why)) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "%s: %s", model_file, why);
   PetscCall(BenchTimerCreate(B.reps, &B.timer));
+  PetscCall(BenchTimerSetHeld(B.timer, held));
   if (has_csv) B.csv = fopen(csv, "w");
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "model %s (%s); %" PetscInt_FMT " timed calls per plan, median\n", model_file, B.model.device, B.reps));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "model %s (%s); %" PetscInt_FMT " timed calls per plan, median, %s\n", model_file, B.model.device, B.reps, held ? "the device alone (queued behind a held stream)" : "paced by the host's launches"));
 
   /* generated matrices, then files */
   if (!has_suite || strcmp(suite, "none")) {

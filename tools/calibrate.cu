@@ -16,6 +16,7 @@ static const char help[] = "aijt_calibrate: the aijtuned performance model of th
                            "  -reps N   timed launches per measurement, median (default 15)\n";
 
 #include "devcopy.h"
+#include "hold.h"
 #include "../tests/common/xorshift.h" /* the tests' stream, with a seed of its own */
 extern "C" { /* the planner is C */
 #include "aijtmodel.h"
@@ -159,8 +160,11 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
 
 /* Median time (us) of the whole layout's product: n launches queued back to back between event pairs, as a
    solve issues them (synchronizing after each one put the launch's own latency inside the events: the
-   first model's fixed costs came out ~1.5 us above the benchmarks', bench/results/2026-11-21-h200-model-v2). */
-#define MAX_REPS 64
+   first model's fixed costs came out ~1.5 us above the benchmarks', bench/results/2026-11-21-h200-model-v2),
+   behind a held stream, so that the events time the device and not the host's launch rate (hold.h: a
+   tiny strip's fixed cost came out 4.5 us in one calibration and 6.3-7.3 in the next on the same kind of
+   H100, bench/results/2026-11-22-h100-model-check). */
+#define MAX_REPS (AIJT_HOLD_MAX_LAUNCHES / 2) /* COO's tail: two launches */
 static cudaEvent_t evs[2 * MAX_REPS];
 
 static double time_us(const aijt_dev_layouts *D, int n)
@@ -168,12 +172,15 @@ static double time_us(const aijt_dev_layouts *D, int n)
   double t[MAX_REPS];
   n = n < MAX_REPS ? n : MAX_REPS;
   for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
+  aijt_cuda_ok(aijt_dev_hold(stream), "aijt_dev_hold");
   for (int r = 0; r < n; r++) {
     aijt_cuda_ok(cudaEventRecord(evs[2 * r], stream), "cudaEventRecord");
     aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
     aijt_cuda_ok(cudaEventRecord(evs[2 * r + 1], stream), "cudaEventRecord");
   }
+  aijt_dev_release();
   aijt_cuda_ok(cudaEventSynchronize(evs[2 * n - 1]), "cudaEventSynchronize");
+  if (aijt_dev_hold_timed_out()) printf("aijt_calibrate: warning: the held stream gave up waiting; this point's times are the host's launch rate\n");
   for (int r = 0; r < n; r++) {
     float ms = 0;
     aijt_cuda_ok(cudaEventElapsedTime(&ms, evs[2 * r], evs[2 * r + 1]), "cudaEventElapsedTime");

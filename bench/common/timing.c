@@ -1,8 +1,10 @@
 #include "timing.h"
+#include "hold.h"
 #include <petscdevice_cuda.h>
 
 struct _n_BenchTimer {
   PetscInt     capacity; /* event pairs */
+  PetscBool    held;     /* the device alone: calls queued behind a held stream (BenchTimerSetHeld) */
   cudaEvent_t *events;   /* 2 * capacity: start and stop of each call */
   float       *ms;
 };
@@ -34,10 +36,19 @@ static int CompareFloat(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+PetscErrorCode BenchTimerSetHeld(BenchTimer t, PetscBool held)
+{
+  PetscFunctionBegin;
+  t->held = held;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /*
   Median time of one call in microseconds.  Each call sits between its own pair of events, so a host
   that launches more slowly than the device runs shows up in the time (as it does in a solver), while
-  the calls still go back to back with no host synchronization between them.
+  the calls still go back to back with no host synchronization between them.  A held timer queues the
+  calls behind a held stream, at most AIJT_HOLD_MAX_LAUNCHES at a time, and times the device alone
+  (kernels/hold.h): ops that launch a few kernels each, and never wait for the device.
 */
 PetscErrorCode BenchTimeOp(BenchTimer t, BenchOp op, void *ctx, PetscInt warmup, PetscInt reps, PetscReal *median_us)
 {
@@ -47,12 +58,20 @@ PetscErrorCode BenchTimeOp(BenchTimer t, BenchOp op, void *ctx, PetscInt warmup,
   PetscCheck(reps >= 1 && reps <= t->capacity, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Timed calls %" PetscInt_FMT " outside [1, %" PetscInt_FMT "]", reps, t->capacity);
   for (PetscInt i = 0; i < warmup; i++) PetscCall((*op)(ctx));
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  for (PetscInt i = 0; i < reps; i++) {
-    PetscCallCUDA(cudaEventRecord(t->events[2 * i], stream));
-    PetscCall((*op)(ctx));
-    PetscCallCUDA(cudaEventRecord(t->events[2 * i + 1], stream));
+  for (PetscInt i0 = 0; i0 < reps;) {
+    const PetscInt i1 = t->held ? PetscMin(reps, i0 + AIJT_HOLD_MAX_LAUNCHES / 2) : reps; /* COO's tail: two launches */
+
+    if (t->held) PetscCallCUDA(aijt_dev_hold(stream));
+    for (PetscInt i = i0; i < i1; i++) {
+      PetscCallCUDA(cudaEventRecord(t->events[2 * i], stream));
+      PetscCall((*op)(ctx));
+      PetscCallCUDA(cudaEventRecord(t->events[2 * i + 1], stream));
+    }
+    if (t->held) aijt_dev_release();
+    PetscCallCUDA(cudaEventSynchronize(t->events[2 * i1 - 1]));
+    PetscCheck(!t->held || !aijt_dev_hold_timed_out(), PETSC_COMM_SELF, PETSC_ERR_LIB, "The held stream gave up waiting for the host: these times would be the host's launch rate");
+    i0 = i1;
   }
-  PetscCallCUDA(cudaEventSynchronize(t->events[2 * reps - 1]));
   for (PetscInt i = 0; i < reps; i++) PetscCallCUDA(cudaEventElapsedTime(&t->ms[i], t->events[2 * i], t->events[2 * i + 1]));
   qsort(t->ms, (size_t)reps, sizeof(float), CompareFloat);
   *median_us = 1e3 * (reps % 2 ? (PetscReal)t->ms[reps / 2] : 0.5 * ((PetscReal)t->ms[reps / 2 - 1] + (PetscReal)t->ms[reps / 2]));
