@@ -10,6 +10,8 @@ on generated matrices and Matrix Market files, all in one process and on the sam
   -sell_max_fill <r>    : skip raw SELL-32 where it stores more than r entries per nonzero (default 4)\n\
   -plan_reps <n>        : aijtuned's planning measured in n assemblies of the matrix, median reported\n\
                           beside the first (default 3)\n\
+  -held                 : time the device alone, every method's calls queued behind a held stream, and print\n\
+                          each method's host time per call (default: calls paced by the host, as in a solver)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
 #include <petscmataijtuned.h>
@@ -25,6 +27,7 @@ typedef struct {
   RawCusparse raw;
   PetscInt    reps, warmup, plan_reps;
   PetscReal   copy_gbs, sell_max_fill;
+  PetscBool   held;
 } BenchSetup;
 
 /* What one matrix holds while it is measured; BenchWorkClear() frees whatever is there, after an error too. */
@@ -116,6 +119,18 @@ static PetscErrorCode PlanAgain(BenchSetup *S, BenchWork *w, BenchRecord *rec)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* With -held: the method's time on the device alone, and what a call cost the host meanwhile. */
+static PetscErrorCode PrintHostTime(BenchSetup *S, const char *name, const char *method, PetscReal device_us)
+{
+  PetscReal host_us;
+
+  PetscFunctionBegin;
+  if (!S->held) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(BenchTimerHostUs(S->timer, &host_us));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s held: device %.1f us, host %.1f us per call (two event records included)\n", name, method, (double)device_us, (double)host_us));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Build (timed), first call (timed), steady calls (event medians), then one more call into a NaN-filled y
    to compare with aijcusparse: a row left unwritten shows up. */
 static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, BenchRecord *rec)
@@ -141,6 +156,7 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
   c.x              = w->x;
   c.y              = w->y;
   PetscCall(BenchTimeOp(S->timer, BenchMatMultOp, &c, S->warmup, S->reps, &rec->us[f])); /* method index = format index */
+  PetscCall(PrintHostTime(S, rec->name, BenchFormatName[f], rec->us[f]));
   PetscCall(VecSet(w->y, NAN));
   PetscCall(MatMult(w->M, w->x, w->y));
   PetscCall(VecGetArrayRead(w->y, &ya));
@@ -188,6 +204,7 @@ static PetscErrorCode RunRaw(BenchSetup *S, BenchWork *w, BenchRecord *rec)
       continue;
     }
     PetscCall(BenchTimeOp(S->timer, RawCusparseMult, S->raw, S->warmup, S->reps, &rec->us[m]));
+    PetscCall(PrintHostTime(S, rec->name, RawAlgName[alg], rec->us[m]));
     PetscCallCUDA(cudaMemsetAsync(w->dy, 0xFF, bytes, stream)); /* all-ones bytes: NaN */
     PetscCall(RawCusparseMult(S->raw));
     PetscCallCUDA(cudaMemcpyAsync(w->hy, w->dy, bytes, cudaMemcpyDeviceToHost, stream));
@@ -290,6 +307,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-copy_mib", &copy_mib, NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-sell_max_fill", &S.sell_max_fill, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-plan_reps", &S.plan_reps, NULL));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-held", &S.held));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
   PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
@@ -303,10 +321,11 @@ int main(int argc, char **argv)
   PetscCall(BenchDeviceDescribe(device, sizeof(device)));
   PetscCall(PetscGetVersion(version, sizeof(version)));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "device: %s\n%s\n", device, version));
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%" PetscInt_FMT " matrices; per method %" PetscInt_FMT " warm-up calls, then the median of %" PetscInt_FMT " calls timed with CUDA events on PETSc's stream%s\n", nmat, S.warmup, S.reps, S.reps < 50 ? " (fewer than 50: medians are rough)" : ""));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "%" PetscInt_FMT " matrices; per method %" PetscInt_FMT " warm-up calls, then the median of %" PetscInt_FMT " calls timed with CUDA events on PETSc's stream%s%s\n", nmat, S.warmup, S.reps, S.held ? ", queued behind a held stream (the device alone)" : "", S.reps < 50 ? " (fewer than 50: medians are rough)" : ""));
   PetscCall(BenchCopyBandwidth((size_t)copy_mib << 20, 20, &S.copy_gbs));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "device-to-device copy of %" PetscInt_FMT " MiB: %.0f GB/s (read + write, median of 20)\n", copy_mib, (double)S.copy_gbs));
   PetscCall(BenchTimerCreate(S.reps, &S.timer));
+  PetscCall(BenchTimerSetHeld(S.timer, S.held));
   PetscCall(RawCusparseCreate(&S.raw));
   if (csv[0]) PetscCall(BenchCSVOpen(csv, &fp));
   PetscCall(PetscCalloc1(nmat, &rec));

@@ -14,6 +14,7 @@ typedef struct _n_BenchTimer *BenchTimer;
 PETSC_INTERN PetscErrorCode BenchTimerCreate(PetscInt, BenchTimer *);
 PETSC_INTERN PetscErrorCode BenchTimerDestroy(BenchTimer *);
 PETSC_INTERN PetscErrorCode BenchTimerSetHeld(BenchTimer, PetscBool);
+PETSC_INTERN PetscErrorCode BenchTimerHostUs(BenchTimer, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchTimeOp(BenchTimer, BenchOp, void *, PetscInt, PetscInt, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchWallTime(PetscLogDouble *);
 PETSC_INTERN PetscErrorCode BenchCopyBandwidth(size_t, PetscInt, PetscReal *);
