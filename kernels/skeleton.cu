@@ -109,8 +109,15 @@ __global__ void iota_kernel(aijt_int *v, aijt_int first, aijt_int n)
   GRID_STRIDE(i, n) v[i] = first + (aijt_int)i;
 }
 
-/* slots[s] for each SELL strip s of P (0 for the others), from the lengths of its rows order[begin, end),
-   or rows begin to end without an order (nothing, and no wait, without a SELL strip). */
+/* Whether the planner gave strip S's slots (aijt_strip.slots: a SELL strip of a plan sorted by length). */
+bool slots_known(const aijt_plan *P, const aijt_strip *S)
+{
+  return P->sorted && S->slots > 0;
+}
+
+/* slots[s] for each SELL strip s of P (0 for the others): the planner's where it gave them, else from the
+   lengths of its rows order[begin, end), or rows begin to end without an order (nothing, and no wait,
+   when every SELL strip's are known). */
 cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream)
 {
   static_assert(sizeof(int64_t) == sizeof(unsigned long long), "the sums are copied into slots");
@@ -118,18 +125,24 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
   unsigned long long *sum = NULL;
   int                 sell = 0;
 
-  for (int s = 0; s < P->nstrips; s++) sell |= P->strips[s].format == AIJT_SELL;
-  if (!sell) return cudaSuccess;
+  for (int s = 0; s < P->nstrips; s++) sell |= P->strips[s].format == AIJT_SELL && !slots_known(P, &P->strips[s]);
+  if (!sell) {
+    for (int s = 0; s < P->nstrips; s++) slots[s] = P->strips[s].format == AIJT_SELL ? P->strips[s].slots : 0;
+    return cudaSuccess;
+  }
   TRY(w.get(&sum, (size_t)P->nstrips));
   TRY(cudaMemsetAsync(sum, 0, (size_t)P->nstrips * sizeof(unsigned long long), stream));
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_strip *S = &P->strips[s];
     const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
-    if (S->format != AIJT_SELL || !nslices) continue;
+    if (S->format != AIJT_SELL || !nslices || slots_known(P, S)) continue;
     sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
     TRY(cudaGetLastError());
   }
-  return aijt_dev_fetch(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), stream);
+  TRY(aijt_dev_fetch(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), stream));
+  for (int s = 0; s < P->nstrips; s++)
+    if (P->strips[s].format == AIJT_SELL && slots_known(P, &P->strips[s])) slots[s] = P->strips[s].slots;
+  return cudaSuccess;
 }
 
 } // namespace

@@ -346,6 +346,8 @@ static void check_layouts(const aijt_plan *P, aijt_csr *A, const char *label)
   EXPECT(!err == !ref_err, "%s: layouts %s where the reference %s", label, err ? "fail" : "build", ref_err ? "fails" : "builds");
   if (!err && !ref_err) {
     EXPECT(same_layouts(L, R, P->nstrips, &T, label), "%s: layouts differ from the reference", label);
+    for (int s = 0; s < P->nstrips; s++) /* the planner's count of a SELL strip's slots, which the device skeleton takes */
+      if (P->sorted && P->strips[s].slots > 0) EXPECT(P->strips[s].slots == (int64_t)L->strips[s].nslots, "%s: strip %d: the planner gave %lld SELL slots, the layout holds %lld", label, s, (long long)P->strips[s].slots, (long long)L->strips[s].nslots);
     /* new values: the refresh must fill what a build with them fills */
     double *v = (double *)A->values, *old = (double *)malloc(((size_t)A->rowptr[A->nrows] + 1) * sizeof(double));
     memcpy(old, v, (size_t)A->rowptr[A->nrows] * sizeof(double));

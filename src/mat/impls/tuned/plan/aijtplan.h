@@ -118,6 +118,8 @@ typedef struct {
   int         sigma;          /* SELL: sorting window (1: rows keep the plan's order) */
   double      predicted_us;   /* the performance model's time for the strip alone (0: not predicted) */
   double      tuned_us;       /* its time on the GPU with the parameters run-time tuning kept (0: not tuned) */
+  int64_t     slots;          /* SELL in a plan sorted by length: the slots its layout will hold, known from the
+                                 length counts (aijt_plan_model); 0: not known, the skeleton counts them */
 } aijt_strip;
 
 typedef struct {

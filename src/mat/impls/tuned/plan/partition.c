@@ -466,6 +466,27 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
   return aijt_plan_model_from(A, &src, rules, m, out);
 }
 
+/* The slots of p's SELL strips, from count[len] (p's rows of each length).  The plan's order is by
+   decreasing length, and the layout keeps it within each slice (a sorting window re-sorts sorted rows to
+   themselves), so a slice's width is the length of its first row, which the counts give: the skeleton then
+   needs no pass over the rows and no wait for them (bench/results/2026-11-22-h100-plan-reps: the GPU's
+   pass and its wait took about 65 us of circuit's 0.57 ms of planning). */
+static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
+{
+  for (int s = 0; s < p->nstrips; s++) {
+    aijt_strip *S = &p->strips[s];
+    int64_t     slots = 0, upto = 0; /* upto: the rows of length >= len, which come first */
+    aijt_int    len   = p->features.max_len + 1;
+
+    if (S->format != AIJT_SELL || S->chunk < 1) continue;
+    for (int64_t at = S->begin; at < S->end; at += S->chunk) {
+      while (upto <= at && len > 0) upto += count[--len];
+      slots += (int64_t)len * S->chunk;
+    }
+    S->slots = slots;
+  }
+}
+
 aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan *p = NULL;
@@ -501,6 +522,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     }
     err = split(A, src, rules, m, p, count, &cap, &predicted);
     if (err) goto fail;
+    if (p->sorted) sell_slots_from_counts(p, count);
   }
   free(count);
   count = NULL;
