@@ -470,17 +470,24 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
    decreasing length, and the layout keeps it within each slice (a sorting window re-sorts sorted rows to
    themselves), so a slice's width is the length of its first row, which the counts give: the skeleton then
    needs no pass over the rows and no wait for them (bench/results/2026-11-22-h100-plan-reps: the GPU's
-   pass and its wait took about 65 us of circuit's 0.57 ms of planning). */
+   pass and its wait took about 65 us of circuit's 0.57 ms of planning).  The walk starts from the shortest
+   rows, which come last, where SELL strips are: it reads the counts up to the strips' longest rows only
+   (from the longest, circuit's walk crossed 73k lengths). */
 static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
 {
-  for (int s = 0; s < p->nstrips; s++) {
-    aijt_strip *S = &p->strips[s];
-    int64_t     slots = 0, upto = 0; /* upto: the rows of length >= len, which come first */
-    aijt_int    len   = p->features.max_len + 1;
+  aijt_int len   = 0;
+  int64_t  below = 0; /* the rows shorter than len: the last ones of the order */
 
-    if (S->format != AIJT_SELL || S->chunk < 1) continue;
-    for (int64_t at = S->begin; at < S->end; at += S->chunk) {
-      while (upto <= at && len > 0) upto += count[--len];
+  for (int s = p->nstrips - 1; s >= 0; s--) { /* strips down the order, slices too: len only grows */
+    aijt_strip   *S = &p->strips[s];
+    const int64_t nslices = S->chunk > 0 ? ((int64_t)S->end - S->begin + S->chunk - 1) / S->chunk : 0;
+    int64_t       slots   = 0;
+
+    if (S->format != AIJT_SELL || !nslices) continue;
+    for (int64_t q = nslices - 1; q >= 0; q--) {
+      const int64_t at = S->begin + q * S->chunk; /* the slice's first row, its longest */
+      if (at >= (int64_t)p->nrows - below) len = 0, below = 0; /* a strip after the last one: from the shortest again */
+      while (at < (int64_t)p->nrows - below - count[len]) below += count[len++]; /* stops at max_len at the latest */
       slots += (int64_t)len * S->chunk;
     }
     S->slots = slots;
