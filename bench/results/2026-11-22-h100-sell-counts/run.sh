@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One H100 (carry .petsc-cuda, .bench-data): SELL slots from the length counts (change.patch) against the
-# tree without it, built side by side; bench_spmv's planning (median of 7 assemblies) on the matrices whose
-# plans hold SELL strips, two rounds interleaved; then the kernel test on the new build.  OUTDIR/r.tgz.
+# tree without it, built side by side; bench_spmv's planning (median of 9 assemblies) on the matrices whose
+# plans hold SELL strips, three rounds interleaved; then the kernel test on the new build.  OUTDIR/r.tgz.
 #   usage: bash bench/results/2026-11-22-h100-sell-counts/run.sh OUTDIR
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR}
@@ -18,10 +18,10 @@ make BUILD=build-cuda lib bench build-cuda/tests/kernels/test_kernels > "$R/make
 rm -f "$R"/make*.log; stamp "built"
 (cd tests/planner && ../../build-cuda/tests/kernels/test_kernels > "$R/kernels.txt" 2>&1) &
 F=.bench-data/actor_movie_incidence.mtx.gz,.bench-data/soc-Slashdot0902.mtx.gz
-for round in 1 2; do
+for round in 1 2 3; do
   for b in new old; do
     d=$PWD; [ $b = old ] && d=/tmp/old
-    timeout 120 $d/build-cuda/bench/bench_spmv -reps 50 -warmup 5 -plan_reps 7 -suite circuit,rmat,lp -f $F > "$R/spmv-$b-$round.txt" 2>&1
+    timeout 120 $d/build-cuda/bench/bench_spmv -reps 50 -warmup 5 -plan_reps 9 -suite circuit,rmat -f $F > "$R/spmv-$b-$round.txt" 2>&1
     grep "planning:" "$R/spmv-$b-$round.txt" | grep -v lap3d:10 | sed "s/^/$b $round /" | tee -a "$R/planning.txt"
     grep -E "\] aijtuned +[0-9.]+ us" "$R/spmv-$b-$round.txt" | sed "s/^/$b $round /;s/   build.*diff/ diff/" | tee -a "$R/planning.txt"
   done
