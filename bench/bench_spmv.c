@@ -10,7 +10,7 @@ on generated matrices and Matrix Market files, all in one process and on the sam
   -sell_max_fill <r>    : skip raw SELL-32 where it stores more than r entries per nonzero (default 4)\n\
   -plan_reps <n>        : aijtuned's planning measured in n assemblies of the matrix, median reported\n\
                           beside the first (default 3)\n\
-  -held                 : time the device alone, every method's calls queued behind a held stream, and print\n\
+  -held <bool>          : time the device alone, every method's calls queued behind a held stream, and print\n\
                           each method's host time per call (default: calls paced by the host, as in a solver)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
@@ -307,7 +307,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-copy_mib", &copy_mib, NULL));
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-sell_max_fill", &S.sell_max_fill, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-plan_reps", &S.plan_reps, NULL));
-  PetscCall(PetscOptionsHasName(NULL, NULL, "-held", &S.held));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-held", &S.held, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
   PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
