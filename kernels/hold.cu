@@ -36,7 +36,10 @@ extern "C" cudaError_t aijt_dev_hold(cudaStream_t stream)
   if (!flag_host) {
     void *p = NULL;
     if ((err = cudaHostAlloc(&p, 2 * sizeof(int), cudaHostAllocMapped)) != cudaSuccess) return err;
-    if ((err = cudaHostGetDevicePointer((void **)&flag_dev, p, 0)) != cudaSuccess) return err;
+    if ((err = cudaHostGetDevicePointer((void **)&flag_dev, p, 0)) != cudaSuccess) {
+      (void)cudaFreeHost(p);
+      return err;
+    }
     flag_host = (volatile int *)p;
   }
   flag_host[0] = 0;

@@ -115,31 +115,29 @@ bool slots_known(const aijt_plan *P, const aijt_strip *S)
   return P->sorted && S->slots > 0;
 }
 
-/* slots[s] for each SELL strip s of P (0 for the others): the planner's where it gave them, else from the
-   lengths of its rows order[begin, end), or rows begin to end without an order (nothing, and no wait,
-   when every SELL strip's are known). */
+/* slots[s] for each SELL strip s of P (slots arrives zeroed; the others stay 0): the planner's where it
+   gave them, else from the lengths of its rows order[begin, end), or rows begin to end without an order
+   (nothing counted, and no wait, when every SELL strip's are known). */
 cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *order, int64_t *slots, cudaStream_t stream)
 {
   static_assert(sizeof(int64_t) == sizeof(unsigned long long), "the sums are copied into slots");
-  workspace           w(stream);
-  unsigned long long *sum = NULL;
-  int                 sell = 0;
+  int to_count = 0; /* some SELL strip's slots are not known */
 
-  for (int s = 0; s < P->nstrips; s++) sell |= P->strips[s].format == AIJT_SELL && !slots_known(P, &P->strips[s]);
-  if (!sell) {
-    for (int s = 0; s < P->nstrips; s++) slots[s] = P->strips[s].format == AIJT_SELL ? P->strips[s].slots : 0;
-    return cudaSuccess;
+  for (int s = 0; s < P->nstrips; s++) to_count |= P->strips[s].format == AIJT_SELL && !slots_known(P, &P->strips[s]);
+  if (to_count) {
+    workspace           w(stream);
+    unsigned long long *sum = NULL;
+    TRY(w.get(&sum, (size_t)P->nstrips));
+    TRY(cudaMemsetAsync(sum, 0, (size_t)P->nstrips * sizeof(unsigned long long), stream));
+    for (int s = 0; s < P->nstrips; s++) {
+      const aijt_strip *S = &P->strips[s];
+      const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
+      if (S->format != AIJT_SELL || !nslices || slots_known(P, S)) continue;
+      sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
+      TRY(cudaGetLastError());
+    }
+    TRY(aijt_dev_fetch(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), stream));
   }
-  TRY(w.get(&sum, (size_t)P->nstrips));
-  TRY(cudaMemsetAsync(sum, 0, (size_t)P->nstrips * sizeof(unsigned long long), stream));
-  for (int s = 0; s < P->nstrips; s++) {
-    const aijt_strip *S = &P->strips[s];
-    const int64_t     nslices = slices_of(S->end - S->begin, S->chunk);
-    if (S->format != AIJT_SELL || !nslices || slots_known(P, S)) continue;
-    sell_total_kernel<<<reduce_blocks(nslices), SETUP_BLOCK, 0, stream>>>(order ? order + S->begin : NULL, S->begin, S->end - S->begin, S->chunk, rowptr, nslices, sum + s);
-    TRY(cudaGetLastError());
-  }
-  TRY(aijt_dev_fetch(slots, sum, (size_t)P->nstrips * sizeof(unsigned long long), stream));
   for (int s = 0; s < P->nstrips; s++)
     if (P->strips[s].format == AIJT_SELL && slots_known(P, &P->strips[s])) slots[s] = P->strips[s].slots;
   return cudaSuccess;
