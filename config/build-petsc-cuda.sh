@@ -19,7 +19,9 @@ SDIST=$STORE/petsc-$VERSION.tar.gz
 case "${1:-}" in
 fetch)
   mkdir -p "$STORE"
-  [ -f "$SDIST" ] || python3 -m pip download --no-deps --no-binary :all: --no-build-isolation "petsc==$VERSION" -d "$STORE"
+  # with build isolation: pip prepares the sdist's metadata in an environment of its own (the machine's
+  # setuptools may lack bdist_wheel, which --no-build-isolation then needs)
+  [ -f "$SDIST" ] || python3 -m pip download --no-deps --no-binary :all: "petsc==$VERSION" -d "$STORE"
   ls -la "$SDIST"
   ;;
 build)
