@@ -20,7 +20,7 @@
 .  -mat_aijtuned_model <file>         - the model file (default: this GPU's in the models directory, or the nearest)
 .  -mat_aijtuned_tune <false>         - tune each strip's threads (or blocks) per row on the GPU during the first products
 .  -mat_aijtuned_tune_calls <6>       - products tuning may time
-.  -mat_aijtuned_formats <csr,long,ell,sell,coo,dia,panel> - layouts the planner may choose
+.  -mat_aijtuned_formats <csr,long,ell,sell,coo,dia,panel,stream> - layouts the planner may choose
 .  -mat_aijtuned_sort <true>          - order rows by decreasing length before cutting strips
 .  -mat_aijtuned_host_strips <false>  - with host vectors, run MatMult through the strips' host reference
 .  -mat_aijtuned_long_row <512>       - rows with at least this many entries are long (seed 003's T_LONG)

@@ -235,7 +235,7 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
 extern "C" int aijt_dev_buildable(const aijt_plan *P)
 {
   for (int s = 0; s < P->nstrips; s++)
-    if (P->strips[s].format == AIJT_PANEL) return 0;
+    if (P->strips[s].format == AIJT_PANEL || P->strips[s].format == AIJT_STREAM) return 0; /* built on the host (layout.c) */
   return 1;
 }
 

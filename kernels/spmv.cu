@@ -23,6 +23,7 @@
 #include "ell.cuh"
 #include "panel.cuh"
 #include "sell.cuh"
+#include "stream.cuh"
 
 #include <string.h>
 
@@ -138,7 +139,7 @@ int valid_tpr(int tpr)
 bool strip_ok(const aijt_dev_strip *s)
 {
   if (!s || s->nrows < 0 || s->nhot < 0 || (s->nhot && !s->xhot)) return false;
-  if (s->nhot && (s->format == AIJT_DIA || s->format == AIJT_PANEL)) return false; /* their columns come from rows */
+  if (s->nhot && (s->format == AIJT_DIA || s->format == AIJT_PANEL || s->format == AIJT_STREAM)) return false; /* their columns come from rows, or are x's */
   switch (s->format) {
   case AIJT_CSR:
     return valid_tpr(s->tpr);
@@ -154,6 +155,8 @@ bool strip_ok(const aijt_dev_strip *s)
     return true;
   case AIJT_PANEL:
     return valid_tpr(s->tpr) && s->width >= 1 && s->width <= AIJT_PANEL_WIDTH && s->chunk >= 1 && s->ncols >= 0 && (s->nrows == 0 || s->partial);
+  case AIJT_STREAM:
+    return (s->tpr == 1 || s->tpr == 4) && s->width >= 0 && s->width <= AIJT_STREAM_MAX_LEN && s->nslots >= 0;
   default:
     return false;
   }
@@ -265,7 +268,7 @@ extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_c
 
 extern "C" int aijt_dev_strip_reads_rows(const aijt_dev_strip *d)
 {
-  return d->format != AIJT_DIA;
+  return d->format != AIJT_DIA && d->format != AIJT_STREAM; /* natural order: row0 + i */
 }
 
 extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
@@ -280,6 +283,8 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
     return (size_t)d->width;
   case AIJT_PANEL:
     return d->width > 0 ? (size_t)aijt_panel_count(d->ncols, d->width) * (size_t)d->nrows + 1 : 0;
+  case AIJT_STREAM: /* the row offsets, then the blocks' first rows */
+    return (size_t)d->nrows + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)d->nslots) + 1;
   default:
     return 0;
   }
@@ -316,8 +321,8 @@ extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips,
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S = &strips[s];
     if (S->nrows == 0) continue;
-    if (S->format == AIJT_PANEL) { /* launches of its own; strips own disjoint rows, so order is free */
-      if ((err = launch_panel(S, x, z, y, stream)) != cudaSuccess) return err;
+    if (S->format == AIJT_PANEL || S->format == AIJT_STREAM) { /* launches of their own; strips own disjoint rows, so order is free */
+      if ((err = S->format == AIJT_PANEL ? launch_panel(S, x, z, y, stream) : aijt::launch_stream(*S, x, z, y, stream)) != cudaSuccess) return err;
       continue;
     }
     const unsigned b = block_of(S->block);

@@ -2,7 +2,8 @@
    aijt_calibrate: measures this GPU for the performance model (src/mat/impls/tuned/plan/aijtmodel.h).
    No PETSc: it builds sample matrices, lays them out with the planner and runs the kernels of kernels/.
 
-   For every kernel (CSR-vector at 1..32 threads per row, LONG, SELL, ELL, COO, DIA) and a range of row
+   For every kernel (CSR-vector at 1..32 threads per row, LONG, SELL, ELL, COO, DIA, STREAM at 1 and 4
+   lanes per row) and a range of row
    lengths it times a strip of equal rows sized to fill the device and to stream well past the L2 cache
    (seed 000, section 4: time against row length, rows enough to fill the device), in two column
    patterns: "local" (a row's columns next to the row) and "random" (columns spread over 2^21).  Each
@@ -13,7 +14,9 @@
 static const char help[] = "aijt_calibrate: the aijtuned performance model of this GPU (no PETSc needed)\n"
                            "  -o FILE   model file (default: models/<device name>.model)\n"
                            "  -quick    a few lengths and repetitions (a smoke test, not a model)\n"
-                           "  -reps N   timed launches per measurement, median (default 15)\n";
+                           "  -reps N   timed launches per measurement, median (default 15)\n"
+                           "  -add-stream FILE  measure only the STREAM kernels and add them to the model in FILE (written to -o,\n"
+                           "            default FILE itself): a model calibrated before STREAM, its other kernels as they were\n";
 
 #include "devcopy.h"
 #include "hold.h"
@@ -41,6 +44,7 @@ static const int lengths_quick[] = {1, 4, 16, 64, 256, 1024};
 static const int diags_full[]    = {1, 3, 5, 7, 9, 11, 13, 15, 19, 23, 27, 32};
 static const int diags_quick[]   = {3, 7, 27};
 static const int tprs[]          = {1, 2, 4, 8, 16, 32};
+static const int stream_tprs[]   = {1, 4};
 
 /* Which kernels measure which lengths: padded formats only while padding stays cheap to build, LONG
    only for rows long enough to need it, COO (atomics per entry) only for short rows. */
@@ -143,10 +147,11 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
     for (aijt_int i = t.begin; i < t.end; i++)
       if (A->rowptr[i + 1] - A->rowptr[i] > t.max_len) t.max_len = A->rowptr[i + 1] - A->rowptr[i];
     t.block          = BLOCK;
-    t.tpr            = f == AIJT_CSR ? param : 0;
+    t.tpr            = f == AIJT_CSR || f == AIJT_STREAM ? param : 0;
     t.blocks_per_row = f == AIJT_LONG ? aijt_long_parts(BLOCK, t.end - t.begin, t.max_len) : 0;
     t.width          = f == AIJT_ELL ? t.max_len : f == AIJT_DIA ? param : 0;
     t.chunk          = f == AIJT_SELL ? param : 0;
+    if (f == AIJT_STREAM) t.block = AIJT_STREAM_SHARE / 4;
     t.sigma          = 1;
     if (f == AIJT_COO) t.tail_nnz = t.nnz, t.nnz = 0;
     if (aijt_plan_append(p, &cap, &t)) {
@@ -255,56 +260,48 @@ static void add_point(aijt_model_kernel *k, double len, double us_local, double 
   k->crit_us[j]   = fmax(0.0, us_crit - k->overhead_us);
 }
 
-int main(int argc, char **argv)
+/* The STREAM kernels (row blocks, natural order) at each length: as the others, local and random columns,
+   and the critical path; added to m. */
+static int measure_stream(aijt_model *m, const int *lens, int nlen)
 {
-  const char       *out = NULL;
-  char              path[300];
-  int               quick = 0;
-  aijt_model        m;
-  cudaDeviceProp    prop;
-  struct timespec   t0, t1;
-  aijt_model_kernel *csr[6], *lng, *sell, *ell, *coo, *dia;
-
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-    else if (!strcmp(argv[i], "-quick")) quick = 1;
-    else if (!strcmp(argv[i], "-reps") && i + 1 < argc) reps = atoi(argv[++i]);
-    else {
-      printf("%s", help);
-      return strcmp(argv[i], "-help") ? 1 : 0;
+  aijt_model_kernel *k[2];
+  for (int t = 0; t < 2; t++) {
+    if (aijt_model_kernel_find(m, AIJT_STREAM, stream_tprs[t])) {
+      printf("aijt_calibrate: the model already has kernel stream %d\n", stream_tprs[t]);
+      return 0;
     }
+    if (!(k[t] = aijt_model_kernel_add(m, AIJT_STREAM, stream_tprs[t]))) return 0;
+    k[t]->overhead_us = tiny_us(AIJT_STREAM, stream_tprs[t]);
   }
-  if (reps < 3) reps = 3;
-  if (quick && reps > 5) reps = 5;
-  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
-    printf("aijt_calibrate: no CUDA device\n");
-    return 1;
+  printf("fixed costs (us): stream 1 %.2f, 4 %.2f\n%6s %8s | ns per row, local / random: stream 1 4 | critical path us\n", k[0]->overhead_us, k[1]->overhead_us, "len", "rows");
+  for (int i = 0; i < nlen && lens[i] <= AIJT_STREAM_MAX_LEN; i++) {
+    const int L = lens[i];
+    aijt_int  R = rows_for(L);
+    double    us[2][2], d[2], crit[2];
+    int       ok = 1;
+    for (int pat = 0; pat < 3 && ok; pat++) { /* local, random, then the critical path's few random rows */
+      sample S;
+      sample_make(pat < 2 ? R : CRIT_ROWS, L, pat > 0, &S);
+      aijt_csr A = csr_of(&S);
+      if (pat < 2) d[pat] = aijt_locality(&A, NULL, 0, R, 64);
+      for (int t = 0; t < 2 && ok; t++) ok = time_format(&A, AIJT_STREAM, stream_tprs[t], 1, 1, pat < 2 ? &us[pat][t] : &crit[t]);
+      sample_free(&S);
+    }
+    if (!ok) {
+      printf("aijt_calibrate: stream, length %d failed\n", L);
+      return 0;
+    }
+    for (int t = 0; t < 2; t++) add_point(k[t], L, us[0][t], us[1][t], R, d[0], d[1], crit[t]);
+    printf("%6d %8lld | %.3g/%.3g %.3g/%.3g | %.3g %.3g\n", L, (long long)R, k[0]->local_ns[k[0]->npoints - 1], k[0]->random_ns[k[0]->npoints - 1], k[1]->local_ns[k[1]->npoints - 1], k[1]->random_ns[k[1]->npoints - 1], k[0]->crit_us[k[0]->npoints - 1], k[1]->crit_us[k[1]->npoints - 1]);
+    fflush(stdout);
   }
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  memset(&m, 0, sizeof(m));
-  m.version = AIJT_MODEL_VERSION;
-  snprintf(m.device, sizeof(m.device), "%s", prop.name);
-  if (!out) { /* models/<name>.model, the name with '-' for anything but letters and digits */
-    char name[sizeof(m.device)];
-    size_t n = 0;
-    for (const char *c = prop.name; *c && n + 1 < sizeof(name); c++) name[n++] = isalnum((unsigned char)*c) ? *c : '-';
-    name[n] = 0;
-    snprintf(path, sizeof(path), "models/%s.model", name);
-    out = path;
-  }
-  printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
+  return 1;
+}
 
-  size_t nx = (size_t)MAX_ROWS + 4096 > (size_t)RANDOM_COLS ? (size_t)MAX_ROWS + 4096 : (size_t)RANDOM_COLS;
-  if (!aijt_cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate")) return 1;
-  for (int e = 0; e < 2 * MAX_REPS; e++)
-    if (!aijt_cuda_ok(cudaEventCreate(&evs[e]), "cudaEventCreate")) return 1;
-  if (!aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !aijt_cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
-  {
-    double *hx = (double *)malloc(nx * sizeof(double));
-    for (size_t i = 0; i < nx; i++) hx[i] = 1.0 + (double)(i % 13) / 13.0;
-    aijt_cuda_ok(cudaMemcpy(dx, hx, nx * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
-    free(hx);
-  }
+/* Every kernel: the fixed costs, the launch's and a strip's, LONG's block rate, then each length. */
+static int measure_all(aijt_model &m, int quick)
+{
+  aijt_model_kernel *csr[6], *lng, *sell, *ell, *coo, *dia;
 
   /* fixed costs first: every point below is less its kernel's */
   for (int t = 0; t < 6; t++) (csr[t] = aijt_model_kernel_add(&m, AIJT_CSR, tprs[t]))->overhead_us = tiny_us(AIJT_CSR, tprs[t]);
@@ -386,7 +383,7 @@ int main(int argc, char **argv)
     }
     if (!ok) {
       printf("aijt_calibrate: length %d failed\n", L);
-      return 1;
+      return 0;
     }
     for (int t = 0; t < 6; t++) add_point(csr[t], L, us[0][t], us[1][t], R, d[0], d[1], crit[t]);
     if (L >= LONG_MIN_LEN) add_point(lng, L, us[0][6], us[1][6], R, d[0], d[1], crit[6]);
@@ -411,11 +408,75 @@ int main(int argc, char **argv)
     aijt_int R = rows_for(nds[i]);
     sample_band(R, nds[i], &S);
     aijt_csr A = csr_of(&S);
-    if (!time_format(&A, AIJT_DIA, nds[i], 1, 1, &us)) return 1;
+    if (!time_format(&A, AIJT_DIA, nds[i], 1, 1, &us)) return 0;
     add_point(dia, nds[i], us, us, R, 0, 0, 0);
     printf("dia %2d diagonals: %.3g ns per row\n", nds[i], dia->local_ns[dia->npoints - 1]);
     sample_free(&S);
   }
+
+  return measure_stream(&m, lens, nlen);
+}
+
+int main(int argc, char **argv)
+{
+  const char       *out = NULL, *add_stream = NULL;
+  char              path[300];
+  int               quick = 0;
+  aijt_model        m;
+  cudaDeviceProp    prop;
+  struct timespec   t0, t1;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+    else if (!strcmp(argv[i], "-quick")) quick = 1;
+    else if (!strcmp(argv[i], "-reps") && i + 1 < argc) reps = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "-add-stream") && i + 1 < argc) add_stream = argv[++i];
+    else {
+      printf("%s", help);
+      return strcmp(argv[i], "-help") ? 1 : 0;
+    }
+  }
+  if (reps < 3) reps = 3;
+  if (quick && reps > 5) reps = 5;
+  if (cudaGetDeviceProperties(&prop, 0) != cudaSuccess) {
+    printf("aijt_calibrate: no CUDA device\n");
+    return 1;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  memset(&m, 0, sizeof(m));
+  m.version = AIJT_MODEL_VERSION;
+  snprintf(m.device, sizeof(m.device), "%s", prop.name);
+  if (add_stream) { /* the file's model, for its STREAM kernels alone */
+    char why[256];
+    if (aijt_model_load(add_stream, &m, why, sizeof(why))) {
+      printf("aijt_calibrate: %s: %s\n", add_stream, why);
+      return 1;
+    }
+    if (strcmp(m.device, prop.name)) printf("aijt_calibrate: warning: %s is a model of %s, not of this %s\n", add_stream, m.device, prop.name);
+    if (!out) out = add_stream;
+  }
+  if (!out) { /* models/<name>.model, the name with '-' for anything but letters and digits */
+    char name[sizeof(m.device)];
+    size_t n = 0;
+    for (const char *c = prop.name; *c && n + 1 < sizeof(name); c++) name[n++] = isalnum((unsigned char)*c) ? *c : '-';
+    name[n] = 0;
+    snprintf(path, sizeof(path), "models/%s.model", name);
+    out = path;
+  }
+  printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
+
+  size_t nx = (size_t)MAX_ROWS + 4096 > (size_t)RANDOM_COLS ? (size_t)MAX_ROWS + 4096 : (size_t)RANDOM_COLS;
+  if (!aijt_cuda_ok(cudaStreamCreate(&stream), "cudaStreamCreate")) return 1;
+  for (int e = 0; e < 2 * MAX_REPS; e++)
+    if (!aijt_cuda_ok(cudaEventCreate(&evs[e]), "cudaEventCreate")) return 1;
+  if (!aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x") || !aijt_cuda_ok(cudaMalloc((void **)&dy, (size_t)MAX_ROWS * sizeof(double)), "cudaMalloc y")) return 1;
+  {
+    double *hx = (double *)malloc(nx * sizeof(double));
+    for (size_t i = 0; i < nx; i++) hx[i] = 1.0 + (double)(i % 13) / 13.0;
+    aijt_cuda_ok(cudaMemcpy(dx, hx, nx * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
+    free(hx);
+  }
+
+  if (add_stream ? !measure_stream(&m, quick ? lengths_quick : lengths_full, quick ? (int)(sizeof(lengths_quick) / sizeof(int)) : (int)(sizeof(lengths_full) / sizeof(int))) : !measure_all(m, quick)) return 1; /* the lengths as measure_all's */
 
   if (!strncmp(out, "models/", 7)) (void)mkdir("models", 0755); /* the default place, in a fresh tree */
   FILE *fp = fopen(out, "w");
@@ -423,7 +484,7 @@ int main(int argc, char **argv)
     printf("aijt_calibrate: cannot write %s\n", out);
     return 1;
   }
-  fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2); see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0);
+  fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2)%s; see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, add_stream ? ", its STREAM kernels added to an earlier calibration" : "");
   aijt_model_write(&m, fp);
   fclose(fp);
   clock_gettime(CLOCK_MONOTONIC, &t1);

@@ -391,6 +391,13 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     snprintf(info, info_len, "too many diagonals for dia");
     goto done;
   }
+  if (err == AIJT_ERR_FORMAT && rs->rules.allowed == AIJT_FORMAT_BIT(AIJT_STREAM)) { /* STREAM alone: only rows it holds */
+    aijt_features f;
+    aijt_features_compute(&csr, &f);
+    ok = f.max_len > AIJT_STREAM_MAX_LEN;
+    snprintf(info, info_len, "rows too long for stream");
+    goto done;
+  }
   if (err || (err = aijt_plan_check(plan, &csr)) || (err = aijt_layouts_build(plan, &csr, &L))) {
     printf("  planner error: %s\n", aijt_err_string(err));
     ok = 0;

@@ -122,6 +122,25 @@ int main(int argc, char **argv)
     PetscCall(Expect("dia alone on a matrix of 40 diagonals", ierr, PETSC_ERR_SUP, &failures));
     PetscCall(MatDestroy(&B));
   }
+  { /* STREAM alone cannot hold a row of more than 2048 entries (a thread block's shared memory) */
+    Mat            B;
+    const PetscInt n = 2100;
+    PetscCall(MatCreate(PETSC_COMM_SELF, &B));
+    PetscCall(MatSetSizes(B, n, n, n, n));
+    PetscCall(MatSetType(B, MATAIJTUNED));
+    PetscCall(MatSetOptionsPrefix(B, "c_"));
+    PetscCall(PetscOptionsSetValue(NULL, "-c_mat_aijtuned_formats", "stream"));
+    PetscCall(MatSetFromOptions(B));
+    PetscCall(MatSeqAIJSetPreallocation(B, n, NULL));
+    for (PetscInt j = 0; j < n; j++) PetscCall(MatSetValue(B, 0, j, 1.0, INSERT_VALUES)); /* a full first row */
+    PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
+    PetscCall(PetscPushErrorHandler(Record, NULL));
+    ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
+    PetscCall(PetscPopErrorHandler());
+    PetscCall(PetscOptionsClearValue(NULL, "-c_mat_aijtuned_formats"));
+    PetscCall(Expect("stream alone on a row of 2100 entries", ierr, PETSC_ERR_SUP, &failures));
+    PetscCall(MatDestroy(&B));
+  }
   { /* a model file that is missing or not a model: an error at assembly that names the file and the fault */
     PetscMPIInt rank;
     const char *files[] = {"/nonexistent/aijtuned.model", "errors-stale.model"};

@@ -112,16 +112,16 @@ static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_pl
 }
 
 /* The skeleton (what the GPU build fills) has the full build's sizes, rows, offsets, tail size and hot
-   columns, and no slots; a plan with a PANEL strip has none. */
+   columns, and no slots; a plan with a PANEL or STREAM strip (laid out on the host) has none. */
 static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_csr *csr, const aijt_layouts *L, const char *label)
 {
   aijt_layouts *K   = NULL;
   aijt_err      err = aijt_layouts_skeleton(plan, csr, &K);
   int           panel = 0, ok;
 
-  for (int s = 0; s < plan->nstrips; s++) panel |= plan->strips[s].format == AIJT_PANEL;
+  for (int s = 0; s < plan->nstrips; s++) panel |= plan->strips[s].format == AIJT_PANEL || plan->strips[s].format == AIJT_STREAM;
   if (panel) {
-    EXPECT(err == AIJT_ERR_FORMAT && !K, "%s: a skeleton of a PANEL plan: %s", label, aijt_err_string(err));
+    EXPECT(err == AIJT_ERR_FORMAT && !K, "%s: a skeleton of a PANEL or STREAM plan: %s", label, aijt_err_string(err));
     return;
   }
   EXPECT(!err && K && !K->filled && L->filled, "%s: skeleton failed: %s", label, aijt_err_string(err));
@@ -155,6 +155,12 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
     EXPECT(aijt_diagonals(&csr, AIJT_DIA_MAX_DIAGS, offsets) < 0, "%s: DIA refused a matrix of few diagonals", label);
     goto done;
   }
+  if (err == AIJT_ERR_FORMAT && R->allowed == AIJT_FORMAT_BIT(AIJT_STREAM)) { /* STREAM alone: only for rows it holds */
+    aijt_features f;
+    aijt_features_compute(&csr, &f);
+    EXPECT(f.max_len > AIJT_STREAM_MAX_LEN, "%s: STREAM refused a matrix of rows of at most %d entries", label, AIJT_STREAM_MAX_LEN);
+    goto done;
+  }
   EXPECT(!err, "%s: plan failed: %s", label, aijt_err_string(err));
   if (err) goto done;
   EXPECT(!aijt_plan_check(plan, &csr), "%s: inconsistent plan", label);
@@ -178,8 +184,8 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
       }
     }
   if (R->col_order == AIJT_COLS_DEGREE) {
-    int natural_only = A->ncols < 2 || R->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || R->allowed == AIJT_FORMAT_BIT(AIJT_PANEL);
-    for (int s = 0; s < plan->nstrips; s++) natural_only |= plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL;
+    int natural_only = A->ncols < 2 || R->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || R->allowed == AIJT_FORMAT_BIT(AIJT_PANEL) || R->allowed == AIJT_FORMAT_BIT(AIJT_STREAM);
+    for (int s = 0; s < plan->nstrips; s++) natural_only |= plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL || plan->strips[s].format == AIJT_STREAM;
     EXPECT((!plan->col_pos) == natural_only, "%s: columns by degree were asked for, the plan %s them", label, plan->col_pos ? "has" : "lacks");
   }
   if (plan->col_pos) { /* a stable order by decreasing degree */

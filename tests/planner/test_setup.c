@@ -280,6 +280,21 @@ static int ref_strip(const aijt_strip *P, const aijt_plan *plan, const aijt_csr 
       }
     if (q != P->nnz) return 1;
   } break;
+  case AIJT_STREAM: { /* CSR's slots; then block b's first row: the rows up to it start before b shares */
+    aijt_int nb = S->nrows && P->nnz ? (P->nnz + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1, b = 0;
+    S->ptr = (aijt_int *)ref_alloc((size_t)S->nrows + 1 + (size_t)nb + 1, sizeof(aijt_int));
+    for (aijt_int i = 0; i < S->nrows; i++) {
+      if (S->rows[i] != S->rows[0] + i) return 1;
+      S->ptr[i + 1] = S->ptr[i] + ref_len(A, NULL, S->rows[i]);
+      S->width      = ref_len(A, NULL, S->rows[i]) > S->width ? ref_len(A, NULL, S->rows[i]) : S->width;
+    }
+    ref_slots(S, S->ptr[S->nrows]);
+    for (aijt_int i = 0; i < S->nrows; i++)
+      for (aijt_int j = 0; j < ref_len(A, NULL, S->rows[i]); j++) ref_put(S, S->ptr[i] + j, A, A->rowptr[S->rows[i]] + j);
+    for (aijt_int i = 0; i <= S->nrows && b < nb; i++) /* row i is the first whose offset reaches b's share */
+      while (b < nb && (i == S->nrows || S->ptr[i] >= (int64_t)b * AIJT_STREAM_SHARE)) S->ptr[S->nrows + 1 + b++] = i;
+    S->ptr[S->nrows + 1 + nb] = S->nrows;
+  } break;
   default:
     return 1;
   }
@@ -300,6 +315,7 @@ static int ref_strip(const aijt_strip *P, const aijt_plan *plan, const aijt_csr 
 static size_t ptr_count(const aijt_layout *S)
 {
   if (S->format == AIJT_PANEL) return (size_t)((S->ncols + S->width - 1) / S->width > 1 ? (S->ncols + S->width - 1) / S->width : 1) * (size_t)S->nrows + 1;
+  if (S->format == AIJT_STREAM) return (size_t)S->nrows + 1 + (size_t)(S->nslots ? (S->nslots + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1) + 1;
   return S->format == AIJT_SELL ? (size_t)(S->nrows + S->chunk - 1) / (size_t)S->chunk + 1 : S->format == AIJT_DIA ? (size_t)S->width : S->ptr ? (size_t)S->nrows + 1 : 0;
 }
 

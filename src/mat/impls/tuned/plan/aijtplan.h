@@ -42,10 +42,12 @@ typedef enum {
   AIJT_COO,     /* the strip's entries live in the COO tail */
   AIJT_DIA,     /* diagonals: a value per row and diagonal, no column indices; rows in natural order */
   AIJT_PANEL,   /* column panels: each thread block holds one panel of x in shared memory; natural order */
+  AIJT_STREAM,  /* row blocks (CSR-stream): each thread block takes the whole rows that start in its share of
+                   the entries, stages their products in shared memory, then sums each row; natural order */
   AIJT_NFORMATS
 } aijt_format;
 
-extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia", "panel" */
+extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia", "panel", "stream" */
 
 #define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
 #define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
@@ -56,6 +58,15 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 /* A PANEL strip cuts the columns into panels of this many: a panel of x (48 KiB) fits a block's shared
    memory with four blocks of 512 threads per SM (bench/results/2026-11-21-h200-panel-experiment). */
 #define AIJT_PANEL_WIDTH 6144
+
+/* A STREAM strip gives each thread block the rows that start in its share of AIJT_STREAM_SHARE entries (a
+   block of 256 threads, 4 entries each, all loads in flight at once), so a block holds fewer than
+   AIJT_STREAM_SHARE + its longest row; rows longer than AIJT_STREAM_MAX_LEN are not for it (shared
+   memory, and one block's lanes summing one row).  tpr: lanes per row, 1 or 4 (kernels/stream.cuh). */
+#define AIJT_STREAM_SHARE   1024
+#define AIJT_STREAM_MAX_LEN 2048
+/* STREAM's thread blocks: one per share of its entries (at least 1). */
+#define AIJT_STREAM_BLOCKS(nslots) ((nslots) > 0 ? ((nslots) + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1)
 
 /* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches. */
 #define AIJT_FUSED_MAX 16
@@ -110,7 +121,7 @@ typedef struct {
   aijt_int    nnz;            /* entries the strip's own layout holds (not its tail entries) */
   aijt_int    tail_nnz;       /* entries this strip sends to the COO tail */
   aijt_int    max_len;        /* longest row of the strip */
-  int         tpr;            /* CSR, PANEL: threads per row, a power of two in [1, 32] */
+  int         tpr;            /* CSR, PANEL: threads per row, a power of two in [1, 32]; STREAM: lanes per row, 1 or 4 */
   int         block;          /* threads per block */
   int         blocks_per_row; /* LONG: thread blocks cooperating on one row */
   aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals.  PANEL: columns per panel */
@@ -196,8 +207,10 @@ typedef struct {
   aijt_int   *rows;   /* original row of each strip row */
   aijt_int    nslots; /* stored slots, padding included */
   aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width diagonal offsets;
-                         PANEL: npanels * nrows + 1 offsets, panel after panel, row after row within a panel */
-  aijt_int    width;  /* ELL: slots per row; DIA: diagonals; PANEL: columns per panel */
+                         PANEL: npanels * nrows + 1 offsets, panel after panel, row after row within a panel;
+                         STREAM: nrows + 1 row offsets, then AIJT_STREAM_BLOCKS(nslots) + 1 block starts (block
+                         b's rows are those whose first slot lies in [b, b + 1) * AIJT_STREAM_SHARE) */
+  aijt_int    width;  /* ELL: slots per row; DIA: diagonals; PANEL: columns per panel; STREAM: longest row */
   int         chunk;  /* SELL: rows per slice; PANEL: rows per thread block */
   aijt_int    ncols;  /* PANEL: columns of the matrix (the last panel may be narrower); col is relative to the panel */
   aijt_int   *col;    /* column of each slot; -1 marks padding (DIA: NULL, the column is row + offset) */

@@ -140,6 +140,36 @@ static aijt_err build_csr(aijt_layout *S, const aijt_csr *A, int fill)
   return AIJT_OK;
 }
 
+/* STREAM: CSR's slots, and after the row offsets each thread block's first row: block b takes the rows
+   whose first slot lies in [b, b + 1) * AIJT_STREAM_SHARE (by bisection; the last start is nrows). */
+static aijt_err build_stream(aijt_layout *S, const aijt_csr *A, int fill)
+{
+  aijt_int *ptr;
+  int64_t   nb;
+  aijt_err  err;
+
+  if ((err = build_csr(S, A, fill))) return err;
+  nb = AIJT_STREAM_BLOCKS((int64_t)S->nslots);
+  if ((double)S->nrows + (double)nb + 2 > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
+  if (!(ptr = (aijt_int *)realloc(S->ptr, ((size_t)S->nrows + 1 + (size_t)nb + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
+  S->ptr   = ptr;
+  S->width = 0;
+  for (aijt_int i = 0; i < S->nrows; i++) S->width = ptr[i + 1] - ptr[i] > S->width ? ptr[i + 1] - ptr[i] : S->width;
+  if (S->width > AIJT_STREAM_MAX_LEN) return AIJT_ERR_ARG; /* the plan was made for another pattern */
+  for (int64_t b = 0; b < nb; b++) {
+    const int64_t key = b * AIJT_STREAM_SHARE;
+    aijt_int      lo = 0, hi = S->nrows; /* the first row whose offset is at least key */
+    while (lo < hi) {
+      aijt_int mid = lo + (hi - lo) / 2;
+      if (ptr[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    ptr[S->nrows + 1 + b] = lo;
+  }
+  ptr[S->nrows + 1 + nb] = S->nrows;
+  return AIJT_OK;
+}
+
 /* Where the strip's rows [i0, i0 + n) start in the CSR, and their lengths. */
 static void row_spans(const aijt_layout *S, const aijt_csr *A, aijt_int i0, aijt_int n, aijt_int *start, aijt_int *len)
 {
@@ -399,7 +429,7 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan, int fill
   for (aijt_int c = 0; c < plan->ncols; c++)
     if (pos[c] < L->nhot) L->hot[pos[c]] = c;
   for (int s = 0; s < L->nstrips; s++)
-    if (L->strips[s].format == AIJT_DIA || L->strips[s].format == AIJT_PANEL) return AIJT_ERR_ARG; /* their columns come from rows */
+    if (L->strips[s].format == AIJT_DIA || L->strips[s].format == AIJT_PANEL || L->strips[s].format == AIJT_STREAM) return AIJT_ERR_ARG; /* their columns come from rows, or are x's */
   if (!fill) return AIJT_OK;
   L->xbuf = (double *)alloc_n((size_t)L->nhot + (size_t)L->ncols, sizeof(double));
   if (!L->xbuf) return AIJT_ERR_MEM;
@@ -478,6 +508,9 @@ static aijt_err layouts_make(const aijt_plan *plan, const aijt_csr *A, int fill,
     case AIJT_PANEL:
       err = fill ? build_panel(S, A, P) : AIJT_ERR_FORMAT; /* its offsets need every entry: no skeleton */
       break;
+    case AIJT_STREAM:
+      err = fill ? build_stream(S, A, fill) : AIJT_ERR_FORMAT; /* built on the host, as PANEL */
+      break;
     default:
       err = AIJT_ERR_FORMAT;
     }
@@ -517,7 +550,7 @@ int aijt_layouts_sized_ok(const aijt_plan *plan)
 {
   for (int s = 0; s < plan->nstrips; s++) {
     const aijt_strip *P = &plan->strips[s];
-    if (P->format == AIJT_PANEL || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
+    if (P->format == AIJT_PANEL || P->format == AIJT_STREAM || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
   }
   return 1;
 }
@@ -609,7 +642,7 @@ void aijt_layouts_refresh(aijt_layouts *L, const double *values)
         aijt_int i1 = S->nrows - i0 < REFRESH_ROWS ? S->nrows : i0 + REFRESH_ROWS;
         for (aijt_int j = 0; j < S->width; j++) refill(S->val, S->src, j * S->nrows + i0, j * S->nrows + i1, values, 1);
       }
-    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG && S->format != AIJT_PANEL);
+    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG && S->format != AIJT_PANEL && S->format != AIJT_STREAM);
   }
   refill(L->tail.val, L->tail.src, 0, L->tail.nnz, values, 0);
 }
@@ -641,6 +674,8 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
   case AIJT_CSR:
   case AIJT_LONG:
     return (size_t)S->nrows + 1;
+  case AIJT_STREAM:
+    return (size_t)S->nrows + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)S->nslots) + 1;
   default:
     return 0;
   }

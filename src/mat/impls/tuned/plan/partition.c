@@ -22,10 +22,14 @@
    6. Column panels.  When PANEL is allowed and the rules find the matrix wide and full enough for it
       (panel.c), the whole matrix as one PANEL strip in natural order, if the model predicts it faster
       than both.
+   7. Row blocks.  When STREAM is allowed, the model has its kernels and no row is longer than
+      AIJT_STREAM_MAX_LEN, the whole matrix as one STREAM strip in natural order, if the model predicts it
+      faster than all three: its rows at their lengths (count[]) and at the locality of the natural order
+      (sampled only where the cheaper of the local and random times could win at all).
 
-   Before steps 1 to 4, when DIA or PANEL is possible, a bound of the split from the length classes alone
-   (each at the cheaper of the model's local and random times) may already lose to them: the rows are
-   then neither ordered nor sampled, and the plan is the same.
+   Before steps 1 to 4, when DIA, PANEL or STREAM is possible, a bound of the split from the length classes
+   alone (each at the cheaper of the model's local and random times) may already lose to them: the rows
+   are then neither ordered nor sampled, and the plan is the same.
 
    What the planner reads of the matrix comes from a source (aijt_plan_source): the host CSR, or its
    copy on the GPU (kernels/plan_gpu.cu), with the same values; only its decisions run here.
@@ -185,7 +189,7 @@ typedef struct {
 
 static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 {
-  return k->format != AIJT_DIA && (R->allowed & AIJT_FORMAT_BIT(k->format));
+  return k->format != AIJT_DIA && k->format != AIJT_STREAM && (R->allowed & AIJT_FORMAT_BIT(k->format));
 }
 
 /* The dynamic program's table: best[j], the least time of buckets [0, j), reached by the strip [from[j], j)
@@ -459,6 +463,84 @@ static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan
   return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
 }
 
+/* Step 7: the whole matrix as one STREAM strip at locality d (d < 0: each row at the cheaper of its local
+   and random times), the faster of its kernels into *s (INFINITY when it cannot be one). */
+static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double d, aijt_strip *s)
+{
+  double best = INFINITY;
+
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
+  for (int i = 0; i < m->nkernels; i++) {
+    const aijt_model_kernel *k    = &m->kernels[i];
+    double                   work = 0, crit, t;
+    if (k->format != AIJT_STREAM) continue;
+    for (aijt_int len = aijt_count_prev(count, p->features.max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) { /* an empty row costs what a row of one does */
+      const double ns = d < 0 ? aijt_model_row_ns_min(k, len ? (double)len : 1) : aijt_model_row_ns(k, len ? (double)len : 1, d);
+      work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
+    }
+    if (work < 0) continue;
+    crit = aijt_model_crit_us(k, (double)p->features.max_len);
+    t    = m->launch_us + m->strip_us + (work > crit ? work : crit);
+    if (t < best) {
+      best = t;
+      memset(s, 0, sizeof(*s));
+      s->format       = AIJT_STREAM;
+      s->end          = p->nrows;
+      s->nnz          = p->nnz;
+      s->max_len      = p->features.max_len;
+      s->tpr          = k->param;
+      s->block        = AIJT_STREAM_SHARE / 4;
+      s->predicted_us = t - m->launch_us - m->strip_us + k->overhead_us;
+    }
+  }
+  return best;
+}
+
+/* The natural order's locality (aijt_locality's windows, spread evenly over the entries, their rows found
+   by bisection in the row offsets) through src; -1 where the source failed. */
+static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, const aijt_plan *p)
+{
+  aijt_window w[16];
+  int         distinct[16], n = 0;
+  aijt_plan   q;
+  int64_t     at = 0, total = p->nnz;
+  int         nwin = (int)(total / AIJT_LOCALITY_WINDOW);
+
+  if (nwin > 16) nwin = 16;
+  if (nwin < 1) nwin = 1;
+  for (int k = 0; k < nwin && at < total; k++) {
+    int64_t  start = (int64_t)((double)k * (double)total / (double)nwin);
+    aijt_int lo = 0, hi = A->nrows - 1; /* the last row whose offset is at most start */
+    if (start < at) start = at;
+    while (lo < hi) {
+      aijt_int mid = lo + (hi - lo + 1) / 2;
+      if (A->rowptr[mid] <= start) lo = mid;
+      else hi = mid - 1;
+    }
+    w[n].k = lo;
+    w[n].e = (aijt_int)(start - A->rowptr[lo]);
+    w[n].n = (int)(total - start < AIJT_LOCALITY_WINDOW ? total - start : AIJT_LOCALITY_WINDOW);
+    at     = start + w[n].n;
+    n++;
+  }
+  memset(&q, 0, sizeof(q)); /* natural order, x's own columns */
+  q.nrows = p->nrows;
+  q.ncols = p->ncols;
+  q.nnz   = p->nnz;
+  if (src->sectors(src->ctx, &q, w, n, distinct)) return -1;
+  return aijt_locality_of(w, distinct, n);
+}
+
+/* Step 7 whole: the optimistic price first, the locality (a pass over a few windows) only where that
+   could beat DIA and PANEL (beat). */
+static double stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s)
+{
+  double d;
+  if (!(stream_at(R, m, p, count, -1, s) < beat)) return INFINITY;
+  if ((d = natural_locality(A, src, p)) < 0) return NAN;
+  return stream_at(R, m, p, count, d, s);
+}
+
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan_source src;
@@ -499,13 +581,13 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   aijt_plan *p = NULL;
   aijt_int  *count = NULL;
   int        cap = 0, nd;
-  double     predicted, dia, panel;
-  aijt_strip ps;
+  double     predicted, dia, panel, stream;
+  aijt_strip ps, ss;
   aijt_err   err;
 
   *out = NULL;
   if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
-  if (!m || !rules->sort || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || rules->allowed == AIJT_FORMAT_BIT(AIJT_PANEL)) return aijt_plan_rules(A, rules, out);
+  if (!m || !rules->sort || !(rules->allowed & (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO)))) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_new(A, &p))) return err;
   if ((err = src->lengths(src->ctx, &p->features, &count))) goto fail;
@@ -517,10 +599,15 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = panel_us(rules, m, p, &ps);
   predicted = INFINITY;
-  if (isfinite(dia) || isfinite(panel)) { /* DIA or PANEL below the split's bound win whatever it is: no order, no locality */
+  stream    = stream_us(A, src, rules, m, p, count, fmin(dia, panel), &ss);
+  if (isnan(stream)) {
+    err = AIJT_ERR_DEVICE;
+    goto fail;
+  }
+  if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
     double bound;
     if ((err = split_bound(rules, m, p, count, &bound))) goto fail;
-    if (fmin(dia, panel) < bound * (1 - 1e-9)) predicted = bound; /* the margin covers the bound's other rounding */
+    if (fmin(fmin(dia, panel), stream) < bound * (1 - 1e-9)) predicted = bound; /* the margin covers the bound's other rounding */
   }
   if (!isfinite(predicted)) {
     if (A->nrows > 1) {
@@ -533,8 +620,16 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   }
   free(count);
   count = NULL;
-  if ((panel < predicted && panel <= dia) || dia < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows */
-  if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
+  if ((panel < predicted && panel <= dia) || dia < predicted || stream < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows, STREAM reads x's */
+  if (stream < predicted && stream < dia && stream < panel) { /* one STREAM strip in natural order instead */
+    free(p->order);
+    p->order    = NULL;
+    p->sorted   = 0;
+    p->nstrips  = 0;
+    p->tail_nnz = 0;
+    if ((err = aijt_plan_append(p, &cap, &ss))) goto fail;
+    predicted = stream;
+  } else if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
     p->order    = NULL;
     p->sorted   = 0;

@@ -87,6 +87,7 @@ void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, doub
   switch (S->format) {
   case AIJT_CSR:
   case AIJT_LONG:
+  case AIJT_STREAM: /* its first nrows + 1 offsets are CSR's */
     ref_csr(S, x, z, y);
     break;
   case AIJT_ELL:

@@ -41,6 +41,9 @@
       Column panels next (panel.c): when x spans at least 4 panels and the rows hold at least
       rules->panel_min_len entries per panel on average (LP-like), one PANEL strip over all rows, unsorted.
       With PANEL the only allowed format, every matrix is one PANEL strip.
+      Row blocks (STREAM) are the model planner's: the rules take them only where no format of sorted
+      strips and no PANEL is allowed, as one STREAM strip over all rows, unsorted (AIJT_ERR_FORMAT for a
+      row longer than AIJT_STREAM_MAX_LEN).
 
    Size: the strips of a plan share one launch (kernels/spmv.cu), so a strip costs no launch of its own;
    it still needs enough work to fill its blocks.  A segment stands alone with at least min_strip_rows
@@ -341,10 +344,16 @@ static aijt_err plan_dia(builder *b, int *done)
   return push_strip(b, &s);
 }
 
-/* No format of the sorted strips is allowed: PANEL must take any matrix. */
-static int panel_only(const aijt_rules *R)
+/* No format of the sorted strips is allowed. */
+static int no_strip_formats(const aijt_rules *R)
 {
   return !(R->allowed & (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO)));
+}
+
+/* Neither a format of the sorted strips nor STREAM is allowed: PANEL must take any matrix. */
+static int panel_only(const aijt_rules *R)
+{
+  return no_strip_formats(R) && !(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM));
 }
 
 /* Step 0, second part: the whole matrix as one PANEL strip, if allowed and worth it. */
@@ -358,6 +367,18 @@ static aijt_err plan_panel(builder *b, int *done)
   if (b->plan->nrows == 0 || (!only && !aijt_panel_worth(b->plan, b->rules))) return AIJT_OK;
   if ((err = aijt_panel_strip(b->plan, &s))) return only ? err : AIJT_OK;
   *done = 1;
+  return push_strip(b, &s);
+}
+
+/* Only STREAM is left (no format of the sorted strips, no PANEL taken): one STREAM strip over all rows. */
+static aijt_err plan_stream(builder *b)
+{
+  range_stats st = {b->plan->nrows, b->plan->nnz, b->plan->features.min_len, b->plan->features.max_len};
+  if (b->plan->nrows == 0) return AIJT_OK;
+  if (b->plan->features.max_len > AIJT_STREAM_MAX_LEN) return AIJT_ERR_FORMAT;
+  aijt_strip s = strip_init(b, AIJT_STREAM, 0, b->plan->nrows, st);
+  s.tpr        = 1;
+  s.block      = AIJT_STREAM_SHARE / 4;
   return push_strip(b, &s);
 }
 
@@ -388,6 +409,11 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
       *out = b.plan;
       return AIJT_OK;
     }
+  }
+  if (no_strip_formats(rules)) { /* STREAM is allowed: what DIA and PANEL left */
+    if ((err = plan_stream(&b))) goto fail;
+    *out = b.plan;
+    return AIJT_OK;
   }
   if (rules->sort && A->nrows > 1 && (err = sort_rows(&b))) goto fail;
 
