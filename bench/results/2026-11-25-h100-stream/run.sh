@@ -4,6 +4,7 @@
 #                         new model in OUTDIR and in models/ here); test_kernels; bench_spmv over the generated
 #                         suite and the medium files
 #   run.sh OUTDIR suite : build; the whole test suite on the GPU; bench_ksp (CG + Jacobi, 4.1M-row Poisson)
+#   run.sh OUTDIR final : build; the whole test suite on the GPU; bench_spmv (the shipped model as it is)
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR bench|suite}
 what=${2:?usage: run.sh OUTDIR bench|suite}
@@ -29,6 +30,13 @@ if [ "$what" = bench ]; then
   grep "planning:" "$out/spmv.txt" | head -30
   sed -n '/^==== results/,$p' "$out/spmv.txt" | tail -34
   gzip -9 "$out/kernels.txt" "$out/spmv.txt"
+elif [ "$what" = final ]; then
+  timeout 300 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$out/suite.txt" 2>&1
+  tail -1 "$out/suite.txt" | tee -a "$out/run.txt"; grep -A8 "^not ok" "$out/suite.txt" | head -40
+  stamp "suite"
+  timeout 220 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$out/spmv.csv" > "$out/spmv.txt" 2>&1; echo "bench_spmv exit $?"
+  sed -n '/^==== results/,$p' "$out/spmv.txt" | tail -34
+  gzip -9 "$out/suite.txt" "$out/spmv.txt"
 else
   timeout 400 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 > "$out/suite.txt" 2>&1
   tail -1 "$out/suite.txt" | tee -a "$out/run.txt"; grep -A8 "^not ok" "$out/suite.txt" | head -60
