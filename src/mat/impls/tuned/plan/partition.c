@@ -463,13 +463,20 @@ static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan
   return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
 }
 
+/* STREAM is weighed only for matrices of at most this many entries (4096 blocks, a few waves): its gains
+   are in products that the sorted strips leave latency-bound (actor_movie_incidence, ct2010: 1.5M and 336k
+   entries).  On matrices that fill the device many times over it ran level or behind while the model put
+   it 5-7% ahead (random 66M entries: 619 against 582 us; elast 81M: 340-342 against 335; on an H100,
+   bench/results/2026-11-25-h100-stream). */
+#define STREAM_MAX_NNZ (4096 * AIJT_STREAM_SHARE)
+
 /* Step 7: the whole matrix as one STREAM strip at locality d (d < 0: each row at the cheaper of its local
    and random times), the faster of its kernels into *s (INFINITY when it cannot be one). */
 static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double d, aijt_strip *s)
 {
   double best = INFINITY;
 
-  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->nnz > STREAM_MAX_NNZ || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
   for (int i = 0; i < m->nkernels; i++) {
     const aijt_model_kernel *k    = &m->kernels[i];
     double                   work = 0, crit, t;
