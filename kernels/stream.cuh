@@ -17,8 +17,6 @@
 
 #include "internal.cuh"
 
-#define AIJT_STREAM_BLOCK 256 /* threads; AIJT_STREAM_SHARE / AIJT_STREAM_BLOCK slots each */
-
 namespace aijt {
 
 template <int TPR>

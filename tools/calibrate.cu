@@ -151,7 +151,7 @@ static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstr
     t.blocks_per_row = f == AIJT_LONG ? aijt_long_parts(BLOCK, t.end - t.begin, t.max_len) : 0;
     t.width          = f == AIJT_ELL ? t.max_len : f == AIJT_DIA ? param : 0;
     t.chunk          = f == AIJT_SELL ? param : 0;
-    if (f == AIJT_STREAM) t.block = AIJT_STREAM_SHARE / 4;
+    if (f == AIJT_STREAM) t.block = AIJT_STREAM_BLOCK;
     t.sigma          = 1;
     if (f == AIJT_COO) t.tail_nnz = t.nnz, t.nnz = 0;
     if (aijt_plan_append(p, &cap, &t)) {

@@ -51,6 +51,8 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 
 #define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
 #define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
+/* The formats of strips of sorted rows (DIA, PANEL and STREAM take the whole matrix in natural order). */
+#define AIJT_STRIP_FORMATS (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO))
 
 /* A DIA strip has at most this many diagonals: a row's diagonals are the bits of one 32-bit mask. */
 #define AIJT_DIA_MAX_DIAGS 32
@@ -64,6 +66,7 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
    AIJT_STREAM_SHARE + its longest row; rows longer than AIJT_STREAM_MAX_LEN are not for it (shared
    memory, and one block's lanes summing one row).  tpr: lanes per row, 1 or 4 (kernels/stream.cuh). */
 #define AIJT_STREAM_SHARE   1024
+#define AIJT_STREAM_BLOCK   256 /* threads of a STREAM block: AIJT_STREAM_SHARE / AIJT_STREAM_BLOCK slots each */
 #define AIJT_STREAM_MAX_LEN 2048
 /* STREAM's thread blocks: one per share of its entries (at least 1). */
 #define AIJT_STREAM_BLOCKS(nslots) ((nslots) > 0 ? ((nslots) + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1)

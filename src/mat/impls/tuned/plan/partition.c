@@ -496,7 +496,7 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
       s->nnz          = p->nnz;
       s->max_len      = p->features.max_len;
       s->tpr          = k->param;
-      s->block        = AIJT_STREAM_SHARE / 4;
+      s->block        = AIJT_STREAM_BLOCK;
       s->predicted_us = t - m->launch_us - m->strip_us + k->overhead_us;
     }
   }
@@ -600,7 +600,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
 
   *out = NULL;
   if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
-  if (!m || !rules->sort || !(rules->allowed & (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO)))) return aijt_plan_rules(A, rules, out);
+  if (!m || !rules->sort || !(rules->allowed & AIJT_STRIP_FORMATS)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_new(A, &p))) return err;
   if ((err = src->lengths(src->ctx, &p->features, &count))) goto fail;

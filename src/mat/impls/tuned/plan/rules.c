@@ -347,7 +347,7 @@ static aijt_err plan_dia(builder *b, int *done)
 /* No format of the sorted strips is allowed. */
 static int no_strip_formats(const aijt_rules *R)
 {
-  return !(R->allowed & (AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_LONG) | AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_SELL) | AIJT_FORMAT_BIT(AIJT_COO)));
+  return !(R->allowed & AIJT_STRIP_FORMATS);
 }
 
 /* Neither a format of the sorted strips nor STREAM is allowed: PANEL must take any matrix. */
@@ -378,7 +378,7 @@ static aijt_err plan_stream(builder *b)
   if (b->plan->features.max_len > AIJT_STREAM_MAX_LEN) return AIJT_ERR_FORMAT;
   aijt_strip s = strip_init(b, AIJT_STREAM, 0, b->plan->nrows, st);
   s.tpr        = 1;
-  s.block      = AIJT_STREAM_SHARE / 4;
+  s.block      = AIJT_STREAM_BLOCK;
   return push_strip(b, &s);
 }
 
