@@ -144,8 +144,7 @@ typedef struct {
   const double   *values;          /* nnz */
 } aijt_dev_csr;
 
-/* Whether the GPU build takes plan P: every format but PANEL (whose offsets the host counts) and STREAM
-   (CSR's slots with its blocks' first rows, laid out on the host). */
+/* Whether the GPU build takes plan P: every format but PANEL (whose offsets the host counts). */
 int aijt_dev_buildable(const aijt_plan *P);
 
 /* The GPU build (build.cu): the slots of skeleton K (aijt_layouts_skeleton of plan P and A's host copy)

@@ -14,11 +14,11 @@
    2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
       order, so an exclusive scan of the counts by plan position gives every row its first place.
    3. One kernel per strip writes its slots: col (the label), src (the position in the CSR values, which
-      refreshes read), val; padding -1, -1, 0.0.  CSR and LONG rows a warp each (their slots are
+      refreshes read), val; padding -1, -1, 0.0.  CSR, LONG and STREAM rows a warp each (their slots are
       consecutive), ELL, SELL and DIA a thread each (consecutive rows' slots are neighbours).
 
    Setup code, not the product: it allocates its workspace on the stream and waits once, for the
-   pattern check of DIA strips.
+   pattern check of DIA and STREAM strips.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
@@ -76,13 +76,19 @@ __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *i
   }
 }
 
+/* The original row of strip row i: STREAM's rows are in natural order, from its first, and not on the device. */
+__device__ aijt_int row_of(const aijt_dev_strip &S, int64_t i)
+{
+  return S.rows ? S.rows[i] : S.row0 + (aijt_int)i;
+}
+
 /* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
    position: ELL's entries past width, every entry of a COO row). */
 __global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
 {
   GRID_STRIDE(i, S.nrows)
   {
-    const aijt_int r = S.rows[i], len = rowptr[r + 1] - rowptr[r];
+    const aijt_int r = row_of(S, i), len = rowptr[r + 1] - rowptr[r];
     if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
     if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
   }
@@ -100,13 +106,15 @@ __device__ aijt_int seg_of(const aijt_int *segend, const aijt_int *rowptr, aijt_
   return segend ? segend[r] - rowptr[r] : 0;
 }
 
-/* CSR and LONG: a warp per row, its lanes over the row's consecutive slots. */
-__global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+/* CSR, LONG and STREAM: a warp per row, its lanes over the row's consecutive slots.  A STREAM row longer
+   than the strip's width (the launch's shared memory) means another pattern: *bad. */
+__global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values, int *bad)
 {
   const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
   const int     lane = threadIdx.x % 32;
   for (int64_t i = warp; i < S.nrows; i += nwarps) {
-    const aijt_int r = S.rows[i], start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    const aijt_int r = row_of(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    if (S.format == AIJT_STREAM && len > S.width) *bad = 1;
     for (aijt_int j = lane; j < len; j += 32) {
       aijt_int c, k;
       e.get(start, seg, j, c, k);
@@ -235,7 +243,7 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
 extern "C" int aijt_dev_buildable(const aijt_plan *P)
 {
   for (int s = 0; s < P->nstrips; s++)
-    if (P->strips[s].format == AIJT_PANEL || P->strips[s].format == AIJT_STREAM) return 0; /* built on the host (layout.c) */
+    if (P->strips[s].format == AIJT_PANEL) return 0; /* built on the host (layout.c): its offsets need every entry */
   return 1;
 }
 
@@ -257,7 +265,8 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
     switch (S.format) {
     case AIJT_CSR:
     case AIJT_LONG:
-      fill_csr_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+    case AIJT_STREAM:
+      fill_csr_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
       break;
     case AIJT_ELL:
     case AIJT_COO:

@@ -8,7 +8,8 @@
    else; aijt_dev_iota makes the rows of others at the upload, out of planning, where a 16 MB identity
    made the stream-ordered pool grow by 0.2-0.4 ms on a 4M-row stencil):
    - SELL's slots, the one size the host cannot take from the plan (one wait);
-   - CSR and LONG row offsets, and SELL slice offsets, by a scan of the rows' lengths (slices' widths);
+   - CSR, LONG and STREAM row offsets, and SELL slice offsets, by a scan of the rows' lengths (slices'
+     widths); STREAM's block starts after them, a bisection per block;
    - the hot columns, from the column order;
    - each strip's pattern for its tuning-cache fingerprint (aijtrowprint.h, one wait).
    The arrays are those aijt_layouts_skeleton and aijt_layouts_build make on the host: the GPU build
@@ -70,9 +71,26 @@ __global__ void sell_total_kernel(const aijt_int *rows, aijt_int first, aijt_int
 }
 
 /* out[i] = the length of strip row i, out[n] = 0: the exclusive scan of out is the row offsets */
-__global__ void row_length_kernel(const aijt_int *rows, aijt_int n, const aijt_int *rowptr, aijt_int *out)
+__global__ void row_length_kernel(const aijt_int *rows, aijt_int first, aijt_int n, const aijt_int *rowptr, aijt_int *out)
 {
-  GRID_STRIDE(i, (int64_t)n + 1) out[i] = i < n ? len_of(rowptr, rows[i]) : 0;
+  GRID_STRIDE(i, (int64_t)n + 1) out[i] = i < n ? len_of(rowptr, row_at(rows, first, i)) : 0;
+}
+
+/* STREAM's block starts after its n + 1 row offsets: block b's first row is the first whose offset is at
+   least b * AIJT_STREAM_SHARE (by bisection, as plan/layout.c), and the last start is n. */
+__global__ void stream_starts_kernel(aijt_int *ptr, aijt_int n, int64_t nblocks)
+{
+  GRID_STRIDE(b, nblocks + 1)
+  {
+    const int64_t key = b * AIJT_STREAM_SHARE;
+    aijt_int      lo = 0, hi = n;
+    while (b < nblocks && lo < hi) {
+      const aijt_int mid = lo + (hi - lo) / 2;
+      if (ptr[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    ptr[(int64_t)n + 1 + b] = lo;
+  }
 }
 
 __global__ void hot_kernel(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot)
@@ -97,6 +115,12 @@ unsigned reduce_blocks(int64_t n)
 {
   const unsigned b = setup_blocks(n);
   return b < 1024 ? b : 1024;
+}
+
+/* The offsets a scan makes: all of ptr but STREAM's block starts, which follow its row offsets. */
+size_t offsets_count(const aijt_dev_strip *d)
+{
+  return d->format == AIJT_STREAM ? (size_t)d->nrows + 1 : aijt_dev_strip_ptr_count(d);
 }
 
 int64_t slices_of(aijt_int n, int C)
@@ -175,8 +199,8 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
     size_t                need = 0;
-    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL) continue;
-    const size_t n = aijt_dev_strip_ptr_count(d);
+    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL && d->format != AIJT_STREAM) continue;
+    const size_t n = offsets_count(d);
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, stream));
     most  = n > most ? n : most;
     bytes = need > bytes ? need : bytes;
@@ -186,13 +210,18 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
   TRY(w.get(&tmp, bytes));
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
-    const size_t          n = aijt_dev_strip_ptr_count(d);
+    const size_t          n = offsets_count(d);
     size_t                need = bytes;
-    if (d->format == AIJT_CSR || d->format == AIJT_LONG) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, rowptr, len);
+    if (d->format == AIJT_CSR || d->format == AIJT_LONG || d->format == AIJT_STREAM) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, len);
     else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len);
     else continue;
     TRY(cudaGetLastError());
     TRY(cub::DeviceScan::ExclusiveSum(tmp, need, len, (aijt_int *)d->ptr, (int64_t)n, stream));
+    if (d->format == AIJT_STREAM) {
+      const int64_t nb = AIJT_STREAM_BLOCKS((int64_t)d->nslots);
+      stream_starts_kernel<<<setup_blocks(nb + 1), SETUP_BLOCK, 0, stream>>>((aijt_int *)d->ptr, d->nrows, nb);
+      TRY(cudaGetLastError());
+    }
   }
   return cudaSuccess;
 }

@@ -112,16 +112,16 @@ static aijt_err plan_with(const aijt_csr *csr, const aijt_rules *R, int model_pl
 }
 
 /* The skeleton (what the GPU build fills) has the full build's sizes, rows, offsets, tail size and hot
-   columns, and no slots; a plan with a PANEL or STREAM strip (laid out on the host) has none. */
+   columns, and no slots; a plan with a PANEL strip (laid out on the host) has none. */
 static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_csr *csr, const aijt_layouts *L, const char *label)
 {
   aijt_layouts *K   = NULL;
   aijt_err      err = aijt_layouts_skeleton(plan, csr, &K);
   int           panel = 0, ok;
 
-  for (int s = 0; s < plan->nstrips; s++) panel |= plan->strips[s].format == AIJT_PANEL || plan->strips[s].format == AIJT_STREAM;
+  for (int s = 0; s < plan->nstrips; s++) panel |= plan->strips[s].format == AIJT_PANEL;
   if (panel) {
-    EXPECT(err == AIJT_ERR_FORMAT && !K, "%s: a skeleton of a PANEL or STREAM plan: %s", label, aijt_err_string(err));
+    EXPECT(err == AIJT_ERR_FORMAT && !K, "%s: a skeleton of a PANEL plan: %s", label, aijt_err_string(err));
     return;
   }
   EXPECT(!err && K && !K->filled && L->filled, "%s: skeleton failed: %s", label, aijt_err_string(err));

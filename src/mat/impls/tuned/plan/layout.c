@@ -509,7 +509,7 @@ static aijt_err layouts_make(const aijt_plan *plan, const aijt_csr *A, int fill,
       err = fill ? build_panel(S, A, P) : AIJT_ERR_FORMAT; /* its offsets need every entry: no skeleton */
       break;
     case AIJT_STREAM:
-      err = fill ? build_stream(S, A, fill) : AIJT_ERR_FORMAT; /* built on the host, as PANEL */
+      err = build_stream(S, A, fill);
       break;
     default:
       err = AIJT_ERR_FORMAT;
@@ -550,7 +550,7 @@ int aijt_layouts_sized_ok(const aijt_plan *plan)
 {
   for (int s = 0; s < plan->nstrips; s++) {
     const aijt_strip *P = &plan->strips[s];
-    if (P->format == AIJT_PANEL || P->format == AIJT_STREAM || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
+    if (P->format == AIJT_PANEL || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
   }
   return 1;
 }
@@ -593,6 +593,14 @@ aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, c
       break;
     case AIJT_COO:
       slots = 0;
+      break;
+    case AIJT_STREAM: /* the launch's shared memory holds the longest row: the plan's (the GPU build checks it) */
+      if (P->max_len > AIJT_STREAM_MAX_LEN) {
+        aijt_layouts_destroy(&L);
+        return AIJT_ERR_ARG;
+      }
+      S->width = P->max_len;
+      slots    = (double)P->nnz;
       break;
     case AIJT_DIA: /* its offsets, from the first rows that hold them all (natural order: row = position) */
       S->width = P->width;

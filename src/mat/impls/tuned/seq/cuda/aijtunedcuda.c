@@ -5,7 +5,7 @@
    afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu);
    new values are then uploaded as a CSR value array and refilled on the device through the slots'
-   refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL and STREAM plans) it copies them.  The
+   refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
    made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
@@ -35,7 +35,7 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the GPU builds the slots of a plan it can build (every plan but PANEL's and STREAM's). */
+/* Whether the GPU builds the slots of a plan it can build (every plan but PANEL's). */
 static PetscBool GPUBuildOn(Mat A, Mat_SeqAIJTuned *ctx)
 {
   return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build);
