@@ -23,8 +23,8 @@ neighbours run-time tuning tries; the best of them is reported as model+tuned).\
 #include <math.h>
 #include <time.h>
 
-enum { V_MODEL, V_RULES, V_CSR, V_SELL, V_ELL, V_LONG, V_COO, V_DIA, V_TPR_MEAN, V_TPR_SQMEAN, NVARIANTS };
-static const char *const VariantName[NVARIANTS] = {"model", "rules", "csr", "sell", "ell", "long", "coo", "dia", "tpr_mean", "tpr_sqmean"};
+enum { V_MODEL, V_RULES, V_CSR, V_SELL, V_ELL, V_LONG, V_COO, V_DIA, V_STREAM, V_STREAM4, V_TPR_MEAN, V_TPR_SQMEAN, NVARIANTS };
+static const char *const VariantName[NVARIANTS] = {"model", "rules", "csr", "sell", "ell", "long", "coo", "dia", "stream", "stream4", "tpr_mean", "tpr_sqmean"};
 
 #define MAX_MATRICES 512
 
@@ -114,6 +114,13 @@ static PetscErrorCode MakePlan(Bench *B, const aijt_csr *A, int v, aijt_plan **p
     aijt_features_compute(A, &f);
     PetscCall(PlanOneCSR(A, v == V_TPR_MEAN ? Pow2AtLeast(f.mean_len) : Pow2AtLeast(ceil(sqrt(f.mean_len))), p));
   } break;
+  case V_STREAM:
+  case V_STREAM4: /* one STREAM strip, its sums by 1 or 4 lanes a row */
+    R.allowed = AIJT_FORMAT_BIT(AIJT_STREAM);
+    err       = aijt_plan_rules(A, &R, p);
+    if (!err && v == V_STREAM4)
+      for (int s = 0; s < (*p)->nstrips; s++) (*p)->strips[s].tpr = 4;
+    break;
   default:
     if (v != V_RULES) R.allowed = AIJT_FORMAT_BIT(v == V_CSR ? AIJT_CSR : v == V_SELL ? AIJT_SELL : v == V_ELL ? AIJT_ELL : v == V_LONG ? AIJT_LONG : v == V_COO ? AIJT_COO : AIJT_DIA);
     err = aijt_plan_rules(A, &R, p);
@@ -157,7 +164,7 @@ static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt
     const aijt_strip *S   = &P->strips[k];
     aijt_dev_layouts  one = {1, &D->strips[k], {0}};
     PetscReal         us = 0, err;
-    int               param = S->format == AIJT_CSR ? S->tpr : S->format == AIJT_LONG ? S->blocks_per_row : S->format == AIJT_SELL ? S->chunk : (int)S->width;
+    int               param = S->format == AIJT_CSR || S->format == AIJT_STREAM ? S->tpr : S->format == AIJT_LONG ? S->blocks_per_row : S->format == AIJT_SELL ? S->chunk : (int)S->width;
     if (S->format != AIJT_COO && !S->tail_nnz) { /* the tail is shared: strips that feed it are not alone */
       SpMVCtx c = {&one, x, y};
       PetscCall(BenchTimeOp(B->timer, SpMVOp, &c, B->warmup, B->reps, &us));
@@ -168,13 +175,15 @@ static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt
     }
     if (B->csv) fprintf(B->csv, "strip,%s,%d,%lld,%lld,%s,%d,%lld,%lld,%.4g,%.4g\n", name, k, (long long)S->begin, (long long)S->end, aijt_format_names[S->format], param, (long long)S->max_len, (long long)(S->nnz + S->tail_nnz), S->predicted_us, (double)us);
   }
-  /* coordinate descent over the CSR strips' threads per row, as run-time tuning would try them */
+  /* coordinate descent over the CSR strips' threads per row (STREAM's lanes per row: 1 or 4), as run-time
+     tuning would try them */
   *t_tuned = t_plan;
   *tries   = 0;
   for (int k = 0; k < P->nstrips; k++) {
     aijt_dev_strip *d = &D->strips[k];
-    if (d->format != AIJT_CSR) continue;
+    if (d->format != AIJT_CSR && d->format != AIJT_STREAM) continue;
     int best = d->tpr, cand[2] = {d->tpr / 2, d->tpr * 2};
+    if (d->format == AIJT_STREAM) cand[0] = 5 - d->tpr, cand[1] = 0; /* the other of 1 and 4 */
     for (int c = 0; c < 2; c++) {
       PetscReal us;
       SpMVCtx   ctx = {D, x, y};
@@ -238,7 +247,7 @@ static PetscErrorCode BenchMatrix(Bench *B, const char *name, const matgen_csr *
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-10s %3d strips  %9.1f us  predicted %9.1f us  plan %8.2f ms  diff %.1e\n", name, VariantName[v], nstrips[v], (double)us[v], (double)pred[v], plan_ms[v], (double)err));
     if (isfinite(us[v])) {
       best = PetscMin(best, us[v]);
-      if (v >= V_CSR && v <= V_DIA) best_single = PetscMin(best_single, us[v]);
+      if (v >= V_CSR && v <= V_STREAM4) best_single = PetscMin(best_single, us[v]);
       PetscCall(Push(&B->plan_err, PetscAbsReal(pred[v] - us[v]) / us[v]));
     }
   }

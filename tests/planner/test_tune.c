@@ -94,6 +94,15 @@ static void TestTuner(void)
   EXPECT(aijt_tune_candidates(&s[0], cand) == 2 && cand[0] == 2 && cand[1] == 8, "CSR tpr 4: candidates 2 and 8");
   EXPECT(aijt_tune_candidates(&s[1], cand) == 1 && cand[0] == 2, "LONG 4 blocks per row: candidate 2");
   EXPECT(aijt_tune_candidates(&s[2], cand) == 0 && aijt_tune_candidates(&s[3], cand) == 0, "SELL and empty rows: no candidates");
+  {
+    aijt_strip r = {.format = AIJT_STREAM, .begin = 0, .end = 1000, .nnz = 5000, .max_len = 9, .tpr = 4};
+    EXPECT(aijt_tune_candidates(&r, cand) == 1 && cand[0] == 1 && aijt_tune_param(&r) == 4, "STREAM 4 lanes a row: candidate 1");
+    r.tpr = 1;
+    EXPECT(aijt_tune_candidates(&r, cand) == 1 && cand[0] == 4, "STREAM 1 lane a row: candidate 4");
+    EXPECT(aijt_tune_param_ok(&r, 4) && !aijt_tune_param_ok(&r, 2) && !aijt_tune_param_ok(&r, 8), "STREAM takes 1 or 4 lanes from a cache, not 2 or 8");
+    EXPECT(aijt_tune_param_ok(&s[0], 16) && !aijt_tune_param_ok(&s[0], 3) && !aijt_tune_param_ok(&s[0], 64), "CSR takes powers of two up to 32");
+    EXPECT(aijt_tune_param_ok(&s[1], 4) && !aijt_tune_param_ok(&s[1], 5) && !aijt_tune_param_ok(&s[2], 1), "LONG at most its blocks per row, SELL nothing");
+  }
 
   /* trials issued but not timed: the tuner waits rather than deciding */
   EXPECT(!aijt_tuner_create(&p, NULL, 100, &T) && T, "tuner created");

@@ -40,11 +40,14 @@
 #define AIJT_TUNE_WAIT   (-1) /* aijt_tuner_next: every trial issued, some not timed yet */
 #define AIJT_TUNE_DONE   (-2) /* aijt_tuner_next: all timed; aijt_tuner_params has the result */
 
-/* The strip's tunable parameter (CSR: threads per row, LONG: blocks per row; 0: none). */
+/* The strip's tunable parameter (CSR, PANEL: threads per row, STREAM: lanes per row, LONG: blocks per
+   row; 0: none). */
 int  aijt_tune_param(const aijt_strip *P);
 void aijt_tune_set_param(aijt_strip *P, int value);
 /* Its candidates besides its own value, into cand[2] (0: none); their count. */
 int aijt_tune_candidates(const aijt_strip *P, int cand[2]);
+/* Whether value (a tuning cache's) is one the strip's kernels take. */
+int aijt_tune_param_ok(const aijt_strip *P, int value);
 
 typedef struct {
   int  strip, value; /* value: the parameter tried; strip -1 for the plan's, -2 for the winners together */

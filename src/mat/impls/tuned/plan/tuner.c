@@ -7,16 +7,22 @@
 #define TRY_PLAN    (-1)
 #define TRY_WINNERS (-2)
 
+/* Formats whose parameter is their threads (lanes) per row */
+static int by_threads(aijt_format f)
+{
+  return f == AIJT_CSR || f == AIJT_PANEL || f == AIJT_STREAM;
+}
+
 int aijt_tune_param(const aijt_strip *P)
 {
-  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) return P->tpr;
+  if (by_threads(P->format)) return P->tpr;
   if (P->format == AIJT_LONG) return P->blocks_per_row;
   return 0;
 }
 
 void aijt_tune_set_param(aijt_strip *P, int value)
 {
-  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) P->tpr = value;
+  if (by_threads(P->format)) P->tpr = value;
   else if (P->format == AIJT_LONG) P->blocks_per_row = value;
 }
 
@@ -29,8 +35,17 @@ int aijt_tune_candidates(const aijt_strip *P, int cand[2])
   if (P->format == AIJT_CSR || P->format == AIJT_PANEL) {
     if (P->tpr > 1) cand[n++] = P->tpr / 2;
     if (P->tpr < 32) cand[n++] = P->tpr * 2;
-  } else if (P->format == AIJT_LONG && P->blocks_per_row > 1) cand[n++] = P->blocks_per_row / 2;
+  } else if (P->format == AIJT_STREAM && (P->tpr == 1 || P->tpr == 4)) cand[n++] = 5 - P->tpr; /* its other kernel: 1 or 4 lanes a row */
+  else if (P->format == AIJT_LONG && P->blocks_per_row > 1) cand[n++] = P->blocks_per_row / 2;
   return n;
+}
+
+int aijt_tune_param_ok(const aijt_strip *P, int value)
+{
+  if (P->format == AIJT_CSR || P->format == AIJT_PANEL) return value >= 1 && value <= 32 && !(value & (value - 1));
+  if (P->format == AIJT_STREAM) return value == 1 || value == 4;
+  if (P->format == AIJT_LONG) return value >= 1 && value <= P->blocks_per_row;
+  return 0;
 }
 
 static aijt_err AddTrial(aijt_tuner *T, int strip, int value)

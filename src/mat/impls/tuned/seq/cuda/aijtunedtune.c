@@ -32,7 +32,7 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
 /* The device strip's side of aijt_tune_set_param() */
 static void DevSetParam(aijt_dev_strip *D, int value)
 {
-  if (D->format == AIJT_CSR || D->format == AIJT_PANEL) D->tpr = value;
+  if (D->format == AIJT_CSR || D->format == AIJT_PANEL || D->format == AIJT_STREAM) D->tpr = value;
   else if (D->format == AIJT_LONG) D->blocks_per_row = value;
 }
 
@@ -65,7 +65,7 @@ static PetscErrorCode FromCache(Mat_SeqAIJTuned *ctx, const aijt_csr *A, AIJTune
     if (!t->tune[s]) continue;
     t->fingerprint[s] = S->rows || !S->nrows ? aijt_strip_fingerprint(P, S, A) : aijt_strip_fingerprint_of(P, S, t->fingerprint[s]);
     e                 = entries ? aijt_tune_cache_find(entries, t->device, t->model, t->fingerprint[s]) : NULL;
-    if (e && e->format == P->format && (P->format == AIJT_CSR || P->format == AIJT_PANEL ? e->param <= 32 : e->param <= P->blocks_per_row)) {
+    if (e && e->format == P->format && aijt_tune_param_ok(P, e->param)) {
       SetParam(ctx, s, e->param);
       P->tuned_us = e->tuned_us;
       t->tune[s]  = 0;
