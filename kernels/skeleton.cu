@@ -89,7 +89,7 @@ __global__ void stream_starts_kernel(aijt_int *ptr, aijt_int n, int64_t nblocks)
       if (ptr[mid] < key) lo = mid + 1;
       else hi = mid;
     }
-    ptr[(int64_t)n + 1 + b] = lo;
+    ptr[(int64_t)n + 1 + b] = b < nblocks ? lo : n;
   }
 }
 
