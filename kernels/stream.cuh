@@ -12,28 +12,12 @@
 
    A launch of its own: dynamic shared memory for the share and the strip's longest row.  With TPR = 1 a
    row's products are added in column order after z[row]: the host reference's sums, bit for bit.
-
-   Shared memory holds product i at i + i / 16 (skewed): with one lane a row, the lanes of a warp read
-   rows of equal length L at a stride of L doubles, which for L = 16 put all of them on the same banks.
-   The calibration's rows of 16 entries then ran 1.7x those of 14 (models/NVIDIA-H100-80GB-HBM3.model
-   before this), and the model priced one lane a row too high on real matrices.
 */
 #pragma once
 
 #include "internal.cuh"
 
 namespace aijt {
-
-/* Where product i lives in shared memory (see above); n products take stream_smem_slots(n). */
-__host__ __device__ inline int stream_slot(int i)
-{
-  return i + (i >> 4);
-}
-
-__host__ __device__ inline size_t stream_smem_slots(size_t n)
-{
-  return n + (n >> 4) + 1;
-}
 
 template <int TPR>
 __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const double *z, double *y)
@@ -63,7 +47,7 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
     for (int u = 0; u < PER; u++) xv[u] = c[u] >= 0 ? __ldg(x + c[u]) : 0.0;
 #pragma unroll
     for (int u = 0; u < PER; u++)
-      if (c[u] >= 0) prod[stream_slot(base + u * AIJT_STREAM_BLOCK + (int)threadIdx.x)] = v[u] * xv[u];
+      if (c[u] >= 0) prod[base + u * AIJT_STREAM_BLOCK + threadIdx.x] = v[u] * xv[u];
   }
   __syncthreads();
 
@@ -74,7 +58,7 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
     const int a = (int)(__ldg(ptr + r) - k0), b = (int)(__ldg(ptr + r + 1) - k0);
     double    sum = 0.0;
     if (TPR == 1) sum = row_start(z, s.row0 + (aijt_int)r);
-    for (int k = a + (int)lane; k < b; k += TPR) sum += prod[stream_slot(k)];
+    for (int k = a + (int)lane; k < b; k += TPR) sum += prod[k];
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
     if (lane == 0) y[s.row0 + r] = TPR == 1 ? sum : row_start(z, s.row0 + (aijt_int)r) + sum;
@@ -85,7 +69,7 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
 inline cudaError_t launch_stream(const aijt_dev_strip &s, const double *x, const double *z, double *y, cudaStream_t stream)
 {
   const int64_t nb   = AIJT_STREAM_BLOCKS((int64_t)s.nslots);
-  const size_t  smem = stream_smem_slots((size_t)AIJT_STREAM_SHARE + (size_t)s.width) * sizeof(double);
+  const size_t  smem = ((size_t)AIJT_STREAM_SHARE + (size_t)s.width) * sizeof(double);
   if (nb > 0x7fffffff || s.width > AIJT_STREAM_MAX_LEN) return cudaErrorInvalidValue;
   if (s.tpr == 4) stream_kernel<4><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, z, y);
   else stream_kernel<1><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, z, y);
