@@ -18,7 +18,7 @@
 +  -mat_type aijtuned                 - use this type
 .  -mat_aijtuned_planner <model>      - plan with the calibrated performance model (the rules where there is none), or with the rules
 .  -mat_aijtuned_model <file>         - the model file (default: this GPU's in the models directory, or the nearest)
-.  -mat_aijtuned_tune <false>         - tune each strip's threads (or blocks) per row on the GPU during the first products
+.  -mat_aijtuned_tune <false>         - tune each strip's threads, lanes (STREAM) or blocks per row on the GPU during the first products
 .  -mat_aijtuned_tune_calls <6>       - products tuning may time
 .  -mat_aijtuned_formats <csr,long,ell,sell,coo,dia,panel,stream> - layouts the planner may choose
 .  -mat_aijtuned_sort <true>          - order rows by decreasing length before cutting strips
