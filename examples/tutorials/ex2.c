@@ -114,4 +114,10 @@ int main(int argc, char **argv)
          nsize: {{1 2}}
          args: -f ../../tests/data/lp_e226.mtx.gz -mat_type {{aij aijtuned}} -mat_aijtuned_host_strips
 
+   test:
+      suffix: help
+      nsize: {{1 2}}
+      args: -f ../../tests/data/west0479.mtx.gz -mat_type aijtuned -mat_aijtuned_host_strips -mult 1 -help
+      filter: grep -o "\\-mat_aijtuned_[a-z_]*" | sort -u
+
 TEST*/

@@ -80,6 +80,7 @@ PETSC_INTERN PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat, MatType, MatReuse
 PETSC_INTERN void           MatAIJTunedSettingsDefault(MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatAIJTunedSettingsRead(Mat, MatAIJTunedSettings *);
+PETSC_INTERN PetscErrorCode MatAIJTunedSettingsReadNow(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);

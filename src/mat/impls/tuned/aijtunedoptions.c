@@ -145,13 +145,25 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The options read now, under a title of their own rather than the object's: -help lists a title once,
+   and a matrix's own title may have been listed before its type became aijtuned (loaded as AIJ, then
+   -mat_type aijtuned inside MatSetFromOptions()), which left aijtuned's options out of the listing. */
+PetscErrorCode MatAIJTunedSettingsReadNow(Mat A, MatAIJTunedSettings *s)
+{
+  const char *prefix;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetOptionsPrefix(A, &prefix));
+  PetscOptionsBegin(PetscObjectComm((PetscObject)A), prefix, "Matrix aijtuned (MATAIJTUNED) options", "Mat");
+  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, s));
+  PetscOptionsEnd();
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* For matrices whose program never calls MatSetFromOptions(): read the options once, before the first plan. */
 PetscErrorCode MatAIJTunedSettingsRead(Mat A, MatAIJTunedSettings *s)
 {
   PetscFunctionBegin;
-  if (s->from_options) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscObjectOptionsBegin((PetscObject)A);
-  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, s));
-  PetscOptionsEnd();
+  if (!s->from_options) PetscCall(MatAIJTunedSettingsReadNow(A, s));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -208,7 +208,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat A, AIJTunedOptionItems P
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
   if (ctx->base.ops.setfromoptions) PetscCall(ctx->base.ops.setfromoptions(A, PetscOptionsObject));
-  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
+  PetscCall(MatAIJTunedSettingsReadNow(A, &ctx->settings));
   if (A->preallocated) PetscCall(TuneBlocks(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -319,7 +319,7 @@ static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat A, AIJTunedOptionItems P
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   if (ctx->base.ops.setfromoptions) PetscCall(ctx->base.ops.setfromoptions(A, PetscOptionsObject));
-  PetscCall(MatAIJTunedSettingsFromOptions(PetscOptionsObject, &ctx->settings));
+  PetscCall(MatAIJTunedSettingsReadNow(A, &ctx->settings));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
