@@ -3,6 +3,7 @@ parameters reach the cache file, a run that finds them there tunes nothing, and 
 and rewritten whole.  Each phase loads the same matrix again as aijtuned, with its own options prefix; the\n\
 reference is aijcusparse.\n\
   -f <file> : the Matrix Market file\n\
+  -formats <csr,long> : the layouts the plans may use (each has parameters to tune)\n\
   -products <200> : products per phase\n\n";
 
 #include <petscmataijtuned.h>
@@ -14,7 +15,7 @@ reference is aijcusparse.\n\
    tuning products (the AIJTunedTune event, summed over the ranks), and MatAIJTunedGetSetupTimes()'s
    figures: whether every rank's planning took a measured time and its tuning has ended, and what
    tuning cost (ms, summed over the ranks). */
-static PetscErrorCode Products(Mat A, const char *file, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning, PetscBool *timed, PetscReal *tune_ms)
+static PetscErrorCode Products(Mat A, const char *file, const char *formats, const char *prefix, const char *cache, PetscInt products, PetscReal *worst, PetscInt *tuning, PetscBool *timed, PetscReal *tune_ms)
 {
   Mat                T;
   Vec                x, y, yref;
@@ -30,7 +31,7 @@ static PetscErrorCode Products(Mat A, const char *file, const char *prefix, cons
   PetscCall(PetscSNPrintf(name, sizeof(name), "-%smat_aijtuned_tune_cache", prefix));
   PetscCall(PetscOptionsSetValue(NULL, name, cache));
   PetscCall(PetscSNPrintf(name, sizeof(name), "-%smat_aijtuned_formats", prefix));
-  PetscCall(PetscOptionsSetValue(NULL, name, "csr,long")); /* every strip has parameters to tune */
+  PetscCall(PetscOptionsSetValue(NULL, name, formats)); /* every strip has parameters to tune */
   PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, MATAIJTUNED, &T)); /* on the device, as aijcusparse is */
   PetscCall(MatSetOptionsPrefix(T, prefix));
   PetscCall(MatSetFromOptions(T));
@@ -103,7 +104,7 @@ static const char *YesNo(PetscBool b)
 
 int main(int argc, char **argv)
 {
-  char        file[PETSC_MAX_PATH_LEN] = "";
+  char        file[PETSC_MAX_PATH_LEN] = "", formats[64] = "csr,long";
   char        cold[64], warm[64], bad[64]; /* per rank count: the runs on 1 and 2 ranks share a directory and may run at once */
   PetscInt    products = 200, tuning, n;
   PetscReal   worst, tune_ms;
@@ -120,6 +121,7 @@ int main(int argc, char **argv)
   PetscCall(PetscSNPrintf(warm, sizeof(warm), "tune-warm-%d.cache", size));
   PetscCall(PetscSNPrintf(bad, sizeof(bad), "tune-bad-%d.cache", size));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-formats", formats, sizeof(formats), NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-products", &products, NULL));
   PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, PetscDefined(HAVE_CUDA) ? MATAIJCUSPARSE : MATAIJ, &A));
   if (!rank) { /* what an earlier run left */
@@ -127,7 +129,7 @@ int main(int argc, char **argv)
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
 
-  PetscCall(Products(A, file, "a_", cold, products, &worst, &tuning, &timed, &tune_ms));
+  PetscCall(Products(A, file, formats, "a_", cold, products, &worst, &tuning, &timed, &tune_ms));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(cold);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no cache: products while tuning equal AIJ's %s, tuning products made %s, tuned strips in the cache %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0))));
@@ -135,7 +137,7 @@ int main(int argc, char **argv)
 
   if (!rank) PetscCall(Copy(cold, warm)); /* a later run: the file, not this process's copy of it */
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, file, "b_", warm, products, &worst, &tuning, &timed, &tune_ms));
+  PetscCall(Products(A, file, formats, "b_", warm, products, &worst, &tuning, &timed, &tune_ms));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "warm cache: products equal AIJ's %s, no tuning product %s (%" PetscInt_FMT "), tuning cost 0 %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning == 0)), tuning, YesNo((PetscBool)(timed && tune_ms == 0))));
 
   if (!rank) {
@@ -145,7 +147,7 @@ int main(int argc, char **argv)
     fclose(fp);
   }
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
-  PetscCall(Products(A, file, "c_", bad, products, &worst, &tuning, &timed, &tune_ms));
+  PetscCall(Products(A, file, formats, "c_", bad, products, &worst, &tuning, &timed, &tune_ms));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   n = Entries(bad);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "corrupt cache: products equal AIJ's %s, tuned again %s, rewritten whole %s\n", YesNo((PetscBool)(worst <= TOL)), YesNo((PetscBool)(tuning > 0)), YesNo((PetscBool)(n > 0 && n == Entries(cold)))));
@@ -171,6 +173,13 @@ int main(int argc, char **argv)
       requires: cuda
       nsize: {{1 2}}
       args: -f ../data/PGPgiantcompo.mtx.gz -use_gpu_aware_mpi 0
+      output_file: output/tune_1.out
+
+   test:
+      suffix: stream
+      requires: cuda
+      nsize: {{1 2}}
+      args: -f ../data/PGPgiantcompo.mtx.gz -use_gpu_aware_mpi 0 -formats stream
       output_file: output/tune_1.out
 
 TEST*/
