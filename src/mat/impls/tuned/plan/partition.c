@@ -502,8 +502,9 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
     if (work < 0) continue;
     crit = aijt_model_crit_us(k, (double)p->features.max_len);
     t    = m->launch_us + m->strip_us + (work > crit ? work : crit);
-    if (t * (k->param > 1 ? 1 + STREAM_LANES_MARGIN : 1) < best_weighed) {
-      best_weighed = t * (k->param > 1 ? 1 + STREAM_LANES_MARGIN : 1);
+    const double weighed = k->param > 1 ? t * (1 + STREAM_LANES_MARGIN) : t;
+    if (weighed < best_weighed) {
+      best_weighed = weighed;
       best         = t;
       memset(s, 0, sizeof(*s));
       s->format       = AIJT_STREAM;
