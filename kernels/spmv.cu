@@ -139,7 +139,7 @@ int valid_tpr(int tpr)
 bool strip_ok(const aijt_dev_strip *s)
 {
   if (!s || s->nrows < 0 || s->nhot < 0 || (s->nhot && !s->xhot)) return false;
-  if (s->nhot && (s->format == AIJT_DIA || s->format == AIJT_PANEL || s->format == AIJT_STREAM)) return false; /* their columns come from rows, or are x's */
+  if (s->nhot && AIJT_WHOLE_FORMAT(s->format)) return false; /* their columns come from rows, or are x's */
   switch (s->format) {
   case AIJT_CSR:
     return valid_tpr(s->tpr);
@@ -284,7 +284,7 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
   case AIJT_PANEL:
     return d->width > 0 ? (size_t)aijt_panel_count(d->ncols, d->width) * (size_t)d->nrows + 1 : 0;
   case AIJT_STREAM: /* the row offsets, then the blocks' first rows */
-    return (size_t)d->nrows + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)d->nslots) + 1;
+    return AIJT_STREAM_PTR_COUNT(d->nrows, d->nslots);
   default:
     return 0;
   }

@@ -70,6 +70,11 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 #define AIJT_STREAM_MAX_LEN 2048
 /* STREAM's thread blocks: one per share of its entries (at least 1). */
 #define AIJT_STREAM_BLOCKS(nslots) ((nslots) > 0 ? ((nslots) + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1)
+/* A STREAM layout's ptr entries: nrows + 1 row offsets, then the blocks' nblocks + 1 starts. */
+#define AIJT_STREAM_PTR_COUNT(nrows, nslots) ((size_t)(nrows) + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)(nslots)) + 1)
+/* Formats that take the whole matrix in natural order (DIA, PANEL, STREAM): their columns come from rows,
+   or are x's own, so a plan with one of them has no column order. */
+#define AIJT_WHOLE_FORMAT(f) (!(AIJT_FORMAT_BIT(f) & AIJT_STRIP_FORMATS))
 
 /* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches. */
 #define AIJT_FUSED_MAX 16

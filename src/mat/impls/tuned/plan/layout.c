@@ -151,7 +151,7 @@ static aijt_err build_stream(aijt_layout *S, const aijt_csr *A, int fill)
   if ((err = build_csr(S, A, fill))) return err;
   nb = AIJT_STREAM_BLOCKS((int64_t)S->nslots);
   if ((double)S->nrows + (double)nb + 2 > AIJT_INT_MAX) return AIJT_ERR_OVERFLOW;
-  if (!(ptr = (aijt_int *)realloc(S->ptr, ((size_t)S->nrows + 1 + (size_t)nb + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
+  if (!(ptr = (aijt_int *)realloc(S->ptr, AIJT_STREAM_PTR_COUNT(S->nrows, S->nslots) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
   S->ptr   = ptr;
   S->width = 0;
   for (aijt_int i = 0; i < S->nrows; i++) S->width = ptr[i + 1] - ptr[i] > S->width ? ptr[i + 1] - ptr[i] : S->width;
@@ -429,7 +429,7 @@ static aijt_err relabel_columns(aijt_layouts *L, const aijt_plan *plan, int fill
   for (aijt_int c = 0; c < plan->ncols; c++)
     if (pos[c] < L->nhot) L->hot[pos[c]] = c;
   for (int s = 0; s < L->nstrips; s++)
-    if (L->strips[s].format == AIJT_DIA || L->strips[s].format == AIJT_PANEL || L->strips[s].format == AIJT_STREAM) return AIJT_ERR_ARG; /* their columns come from rows, or are x's */
+    if (AIJT_WHOLE_FORMAT(L->strips[s].format)) return AIJT_ERR_ARG; /* their columns come from rows, or are x's */
   if (!fill) return AIJT_OK;
   L->xbuf = (double *)alloc_n((size_t)L->nhot + (size_t)L->ncols, sizeof(double));
   if (!L->xbuf) return AIJT_ERR_MEM;
@@ -683,7 +683,7 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
   case AIJT_LONG:
     return (size_t)S->nrows + 1;
   case AIJT_STREAM:
-    return (size_t)S->nrows + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)S->nslots) + 1;
+    return AIJT_STREAM_PTR_COUNT(S->nrows, S->nslots);
   default:
     return 0;
   }

@@ -29,17 +29,21 @@ PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice d)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The device strip's side of aijt_tune_set_param() */
-static void DevSetParam(aijt_dev_strip *D, int value)
+/* Device strip D takes the launch parameters of plan strip P with its tunable one at value: which
+   parameter a format tunes is aijt_tune_set_param()'s to say. */
+static void DevSetParam(aijt_dev_strip *D, const aijt_strip *P, int value)
 {
-  if (D->format == AIJT_CSR || D->format == AIJT_PANEL || D->format == AIJT_STREAM) D->tpr = value;
-  else if (D->format == AIJT_LONG) D->blocks_per_row = value;
+  aijt_strip q = *P;
+
+  aijt_tune_set_param(&q, value);
+  D->tpr            = q.tpr;
+  D->blocks_per_row = q.blocks_per_row;
 }
 
 static void SetParam(Mat_SeqAIJTuned *ctx, int s, int value)
 {
   aijt_tune_set_param(&ctx->plan->strips[s], value);
-  DevSetParam(&ctx->dev->strips[s], value);
+  DevSetParam(&ctx->dev->strips[s], &ctx->plan->strips[s], value);
 }
 
 /* The strips found in the cache take their parameters; *left counts the others that have candidates. */
@@ -193,7 +197,7 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
   if (trial >= 0) {
     for (int s = 0; s < d->nstrips; s++) {
       t->trial[s] = d->strips[s];
-      DevSetParam(&t->trial[s], t->params[s]);
+      DevSetParam(&t->trial[s], &ctx->plan->strips[s], t->params[s]);
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
     PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
