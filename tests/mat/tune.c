@@ -7,6 +7,7 @@ reference is aijcusparse.\n\
   -products <200> : products per phase\n\n";
 
 #include <petscmataijtuned.h>
+#include <ctype.h>
 
 #define TOL 1e-12
 
@@ -105,7 +106,7 @@ static const char *YesNo(PetscBool b)
 int main(int argc, char **argv)
 {
   char        file[PETSC_MAX_PATH_LEN] = "", formats[64] = "csr,long";
-  char        cold[64], warm[64], bad[64]; /* per rank count: the runs on 1 and 2 ranks share a directory and may run at once */
+  char        cold[128], warm[128], bad[128], tag[64]; /* per rank count and formats: the test's runs share a directory and may run at once */
   PetscInt    products = 200, tuning, n;
   PetscReal   worst, tune_ms;
   PetscBool   timed;
@@ -117,11 +118,14 @@ int main(int argc, char **argv)
   PetscCall(PetscLogDefaultBegin());
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-  PetscCall(PetscSNPrintf(cold, sizeof(cold), "tune-cold-%d.cache", size));
-  PetscCall(PetscSNPrintf(warm, sizeof(warm), "tune-warm-%d.cache", size));
-  PetscCall(PetscSNPrintf(bad, sizeof(bad), "tune-bad-%d.cache", size));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-f", file, sizeof(file), NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-formats", formats, sizeof(formats), NULL));
+  PetscCall(PetscStrncpy(tag, formats, sizeof(tag)));
+  for (char *c = tag; *c; c++)
+    if (!isalnum((unsigned char)*c)) *c = '_';
+  PetscCall(PetscSNPrintf(cold, sizeof(cold), "tune-cold-%s-%d.cache", tag, size));
+  PetscCall(PetscSNPrintf(warm, sizeof(warm), "tune-warm-%s-%d.cache", tag, size));
+  PetscCall(PetscSNPrintf(bad, sizeof(bad), "tune-bad-%s-%d.cache", tag, size));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-products", &products, NULL));
   PetscCall(MatAIJTunedLoadMatrixMarket(PETSC_COMM_WORLD, file, PetscDefined(HAVE_CUDA) ? MATAIJCUSPARSE : MATAIJ, &A));
   if (!rank) { /* what an earlier run left */
@@ -157,7 +161,7 @@ int main(int argc, char **argv)
   if (!rank) { /* the files and their lock files */
     const char *files[3] = {cold, warm, bad};
     for (int i = 0; i < 3; i++) {
-      char lock[80];
+      char lock[160];
       PetscCall(PetscSNPrintf(lock, sizeof(lock), "%s.lock", files[i]));
       (void)remove(files[i]), (void)remove(lock);
     }
