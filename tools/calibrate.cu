@@ -8,7 +8,9 @@
    (seed 000, section 4: time against row length, rows enough to fill the device), in two column
    patterns: "local" (a row's columns next to the row) and "random" (columns spread over 2^21).  Each
    point is the median of CUDA-event-timed launches, less the kernel's fixed cost (a tiny strip alone),
-   per row.  The fixed costs, the cost of one more strip in a fused launch and one LONG block's rate
+   per row.  STREAM's samples have rows of mixed lengths (within a quarter of the length): rows all of one
+   length put one lane's reads of 16, 32, ... entries on the same shared-memory banks, which the matrices
+   STREAM holds rarely do.  The fixed costs, the cost of one more strip in a fused launch and one LONG block's rate
    complete the model, which is written as text.
 */
 static const char help[] = "aijt_calibrate: the aijtuned performance model of this GPU (no PETSc needed)\n"
@@ -74,26 +76,39 @@ static int cmp_int(const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* R rows of L entries; local: row i reads columns i .. i + L - 1; random: L distinct sorted columns. */
-static void sample_make(aijt_int R, aijt_int L, int random, sample *S)
+/* R rows of L entries on average, each pair of rows L + d and L - d long with d drawn from [0, spread]
+   (spread 0: every row L long); local: row i reads columns i, i + 1, ...; random: distinct sorted columns. */
+static void sample_make_spread(aijt_int R, aijt_int L, aijt_int spread, int random, sample *S)
 {
   S->nrows  = R;
-  S->ncols  = random ? RANDOM_COLS : R + L;
+  S->ncols  = random ? RANDOM_COLS : R + L + spread;
   S->rowptr = (aijt_int *)malloc(((size_t)R + 1) * sizeof(aijt_int));
   S->col    = (aijt_int *)malloc(((size_t)R * L + 1) * sizeof(aijt_int));
   S->val    = (double *)malloc(((size_t)R * L + 1) * sizeof(double));
-  for (aijt_int i = 0; i <= R; i++) S->rowptr[i] = i * L;
+  S->rowptr[0] = 0;
+  for (aijt_int i = 0; i < R; i += 2) {
+    const aijt_int d = spread && i + 1 < R ? (aijt_int)(rnd() % (unsigned long long)(spread + 1)) : 0;
+    S->rowptr[i + 1] = S->rowptr[i] + L + d;
+    if (i + 1 < R) S->rowptr[i + 2] = S->rowptr[i + 1] + L - d;
+  }
   for (aijt_int i = 0; i < R; i++) {
-    aijt_int *c = S->col + (size_t)i * L;
+    aijt_int *c = S->col + S->rowptr[i];
+    const aijt_int n = S->rowptr[i + 1] - S->rowptr[i];
     if (!random)
-      for (aijt_int j = 0; j < L; j++) c[j] = i + j;
+      for (aijt_int j = 0; j < n; j++) c[j] = i + j;
     else {
-      for (aijt_int j = 0; j < L; j++) c[j] = (aijt_int)(rnd() % (unsigned long long)(RANDOM_COLS - L));
-      qsort(c, (size_t)L, sizeof(aijt_int), cmp_int);
-      for (aijt_int j = 0; j < L; j++) c[j] += j; /* strictly increasing, below RANDOM_COLS */
+      for (aijt_int j = 0; j < n; j++) c[j] = (aijt_int)(rnd() % (unsigned long long)(RANDOM_COLS - n));
+      qsort(c, (size_t)n, sizeof(aijt_int), cmp_int);
+      for (aijt_int j = 0; j < n; j++) c[j] += j; /* strictly increasing, below RANDOM_COLS */
     }
   }
   for (size_t k = 0; k < (size_t)R * L; k++) S->val[k] = 1.0 / (double)(1 + k % 7);
+}
+
+/* R rows of L entries. */
+static void sample_make(aijt_int R, aijt_int L, int random, sample *S)
+{
+  sample_make_spread(R, L, 0, random, S);
 }
 
 /* R rows of a band of nd full diagonals around the main one. */
@@ -281,7 +296,8 @@ static int measure_stream(aijt_model *m, const int *lens, int nlen)
     int       ok = 1;
     for (int pat = 0; pat < 3 && ok; pat++) { /* local, random, then the critical path's few random rows */
       sample S;
-      sample_make(pat < 2 ? R : CRIT_ROWS, L, pat > 0, &S);
+      if (pat < 2) sample_make_spread(R, L, L / 4 < AIJT_STREAM_MAX_LEN - L ? L / 4 : AIJT_STREAM_MAX_LEN - L, pat > 0, &S); /* rows of mixed lengths, as STREAM meets them */
+      else sample_make(CRIT_ROWS, L, 1, &S);
       aijt_csr A = csr_of(&S);
       if (pat < 2) d[pat] = aijt_locality(&A, NULL, 0, R, 64);
       for (int t = 0; t < 2 && ok; t++) ok = time_format(&A, AIJT_STREAM, stream_tprs[t], 1, 1, pat < 2 ? &us[pat][t] : &crit[t]);
