@@ -152,7 +152,7 @@ static void check_optimal(const char *name, const aijt_csr *A, const aijt_model 
 }
 
 /* STREAM's kernel of four lanes a row is chosen over one lane only when predicted at least 5% faster
-   (partition.c's STREAM_LANES_MARGIN): at 97% of one lane's time the plan keeps one lane, at 90% four. */
+   (wholeplan.c's STREAM_LANES_MARGIN): at 97% of one lane's time the plan keeps one lane, at 90% four. */
 static void check_stream_lanes(aijt_int *len)
 {
   for (int v = 0; v < 2; v++) {

@@ -27,7 +27,8 @@
       faster than all three: its rows at their lengths (count[]) and at the locality of the natural order
       (sampled only where the cheaper of the local and random times could win at all).
 
-   Before steps 1 to 4, when DIA, PANEL or STREAM is possible, a bound of the split from the length classes
+   Steps 5 to 7 price the whole matrix as one strip (wholeplan.c).  Before steps 1 to 4, when DIA, PANEL
+   or STREAM is possible, a bound of the split from the length classes
    alone (each at the cheaper of the model's local and random times) may already lose to them: the rows
    are then neither ordered nor sampled, and the plan is the same.
 
@@ -438,140 +439,6 @@ static aijt_err split(const aijt_csr *A, const aijt_plan_source *src, const aijt
   return err;
 }
 
-/* Step 5: the predicted time of the whole matrix as one DIA strip (INFINITY when it cannot be one). */
-static double dia_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, int *nd)
-{
-  aijt_int                 offsets[AIJT_DIA_MAX_DIAGS];
-  const aijt_model_kernel *k = aijt_model_kernel_find(m, AIJT_DIA, 0);
-
-  *nd = -1;
-  if (!k || !(R->allowed & AIJT_FORMAT_BIT(AIJT_DIA)) || A->nrows == 0) return INFINITY;
-  *nd = src->diagonals(src->ctx, AIJT_DIA_MAX_DIAGS, offsets);
-  if (*nd < -1) return NAN; /* the device failed */
-  if (*nd < 0 || (double)*nd * (double)A->nrows >= (double)INT32_MAX) return INFINITY;
-  double ns = aijt_model_row_ns(k, *nd > 0 ? (double)*nd : 1, 0);
-  return ns < 0 ? INFINITY : m->launch_us + m->strip_us + (double)A->nrows * ns * 1e-3;
-}
-
-/* Step 6: the predicted time of the whole matrix as one PANEL strip (INFINITY when not worth one). */
-static double panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, aijt_strip *s)
-{
-  double work;
-
-  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_PANEL)) || !aijt_panel_worth(p, R) || aijt_panel_strip(p, s)) return INFINITY;
-  work = aijt_panel_work_us(m, s, p->ncols);
-  return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
-}
-
-/* STREAM is weighed only for matrices of at most this many entries (4096 blocks, a few waves): its gains
-   are in products that the sorted strips leave latency-bound (actor_movie_incidence, ct2010: 1.5M and 336k
-   entries).  On matrices that fill the device many times over it ran level or behind while the model put
-   it 5-7% ahead (random 66M entries: 619 against 582 us; elast 81M: 340-342 against 335; on an H100,
-   bench/results/2026-11-25-h100-stream). */
-#define STREAM_MAX_NNZ (4096 * AIJT_STREAM_SHARE)
-
-/* STREAM's kernel of several lanes a row must be predicted faster than its one-lane kernel by this share.
-   Against one lane, the model predicted four lanes 15% faster than they ran (geometric mean over the 15
-   matrices bench_model times them on, every one on the same side; bench/results/2026-11-25-h100-stream-
-   gpubuild/a), and chose four lanes for actor_movie_incidence (predicted at 0.990 of one lane's time,
-   measured 1.072) and cage11 (0.976, 1.072), where the small matrices that four lanes won were predicted at
-   0.73-0.89 (GT01R, bcsstk16, memplus).  Two causes showed:
-   - the prices leave out each kernel's fixed cost (about 5.0 us for one lane, 6.4 for four on an H100);
-     counting it took the bias to 4% but lost GT01R and bcsstk16 to one lane;
-   - the calibration's rows all of one length put one lane's rows of 16, 32, ... entries on the same
-     shared-memory banks (16 entries measured 1.7x 14).  The calibration now mixes lengths, which took
-     the bias to 11% (bench/results/2026-11-25-h100-verify/v3); with this margin the faster lane count is
-     chosen on 14 of the 15 (elast, which STREAM cannot hold, is the other).
-   One lane also adds a row's products in the host reference's order. */
-#define STREAM_LANES_MARGIN 0.05
-
-/* Step 7: the whole matrix as one STREAM strip at locality d (d < 0: each row at the cheaper of its local
-   and random times), the faster of its kernels into *s (INFINITY when it cannot be one), several lanes a
-   row only by STREAM_LANES_MARGIN. */
-static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double d, aijt_strip *s)
-{
-  double best = INFINITY, best_weighed = INFINITY;
-
-  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->nnz > STREAM_MAX_NNZ || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
-  for (int i = 0; i < m->nkernels; i++) {
-    const aijt_model_kernel *k    = &m->kernels[i];
-    double                   work = 0, crit, t;
-    if (k->format != AIJT_STREAM) continue;
-    for (aijt_int len = aijt_count_prev(count, p->features.max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) { /* an empty row costs what a row of one does */
-      const double ns = d < 0 ? aijt_model_row_ns_min(k, len ? (double)len : 1) : aijt_model_row_ns(k, len ? (double)len : 1, d);
-      work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
-    }
-    if (work < 0) continue;
-    crit = aijt_model_crit_us(k, (double)p->features.max_len);
-    t    = m->launch_us + m->strip_us + (work > crit ? work : crit);
-    const double weighed = k->param > 1 ? t * (1 + STREAM_LANES_MARGIN) : t;
-    if (weighed < best_weighed) {
-      best_weighed = weighed;
-      best         = t;
-      memset(s, 0, sizeof(*s));
-      s->format       = AIJT_STREAM;
-      s->end          = p->nrows;
-      s->nnz          = p->nnz;
-      s->max_len      = p->features.max_len;
-      s->tpr          = k->param;
-      s->block        = AIJT_STREAM_BLOCK;
-      s->predicted_us = t - m->launch_us - m->strip_us + k->overhead_us;
-    }
-  }
-  return best;
-}
-
-/* The natural order's locality (aijt_locality's windows, spread evenly over the entries, their rows found
-   by bisection in the row offsets) through src; -1 where the source failed. */
-static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, const aijt_plan *p)
-{
-  aijt_window w[16];
-  int         distinct[16], n = 0;
-  aijt_plan   q;
-  int64_t     at = 0, total = p->nnz;
-  int         nwin = (int)(total / AIJT_LOCALITY_WINDOW);
-
-  if (nwin > 16) nwin = 16;
-  if (nwin < 1) nwin = 1;
-  for (int k = 0; k < nwin && at < total; k++) {
-    int64_t  start = (int64_t)((double)k * (double)total / (double)nwin);
-    aijt_int lo = 0, hi = A->nrows - 1; /* the last row whose offset is at most start */
-    if (start < at) start = at;
-    while (lo < hi) {
-      aijt_int mid = lo + (hi - lo + 1) / 2;
-      if (A->rowptr[mid] <= start) lo = mid;
-      else hi = mid - 1;
-    }
-    w[n].k = lo;
-    w[n].e = (aijt_int)(start - A->rowptr[lo]);
-    w[n].n = (int)(total - start < AIJT_LOCALITY_WINDOW ? total - start : AIJT_LOCALITY_WINDOW);
-    at     = start + w[n].n;
-    n++;
-  }
-  memset(&q, 0, sizeof(q)); /* natural order, x's own columns */
-  q.nrows = p->nrows;
-  q.ncols = p->ncols;
-  q.nnz   = p->nnz;
-  if (src->sectors(src->ctx, &q, w, n, distinct)) return -1;
-  return aijt_locality_of(w, distinct, n);
-}
-
-/* STREAM must beat the other plans by this share of its time: on the generated random matrix (33 entries
-   per row over 2M columns) the H100 model put it 1.5% ahead of SELL where it ran 6% behind (619 against
-   582 us), and on elast within 1%; where it wins, it wins by more (actor_movie_incidence, ct2010: 17-18%,
-   bench/results/2026-11-25-h100-stream-probe, -stream). */
-#define STREAM_MARGIN 0.05
-
-/* Step 7 whole: the optimistic price first, the locality (a pass over a few windows) only where that
-   could beat DIA and PANEL (beat). */
-static double stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s)
-{
-  double d;
-  if (!(stream_at(R, m, p, count, -1, s) < beat)) return INFINITY;
-  if ((d = natural_locality(A, src, p)) < 0) return NAN;
-  return stream_at(R, m, p, count, d, s);
-}
-
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan_source src;
@@ -622,20 +489,20 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_new(A, &p))) return err;
   if ((err = src->lengths(src->ctx, &p->features, &count))) goto fail;
-  dia = dia_us(A, src, rules, m, &nd);
+  dia = aijt_whole_dia_us(A, src, rules, m, &nd);
   if (isnan(dia)) {
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
-  panel = panel_us(rules, m, p, &ps);
+  panel = aijt_whole_panel_us(rules, m, p, &ps);
   predicted = INFINITY;
-  stream    = stream_us(A, src, rules, m, p, count, fmin(dia, panel) / (1 + STREAM_MARGIN), &ss);
+  stream    = aijt_whole_stream_us(A, src, rules, m, p, count, fmin(dia, panel) / (1 + AIJT_STREAM_MARGIN), &ss);
   if (isnan(stream)) {
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
-  stream *= 1 + STREAM_MARGIN; /* compared with the margin from here on */
+  stream *= 1 + AIJT_STREAM_MARGIN; /* compared with the margin from here on */
   if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
     double bound;
     if ((err = split_bound(rules, m, p, count, &bound))) goto fail;
@@ -660,7 +527,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     p->nstrips  = 0;
     p->tail_nnz = 0;
     if ((err = aijt_plan_append(p, &cap, &ss))) goto fail;
-    predicted = stream / (1 + STREAM_MARGIN);
+    predicted = stream / (1 + AIJT_STREAM_MARGIN);
   } else if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
     p->order    = NULL;
