@@ -290,13 +290,14 @@ static int measure_stream(aijt_model *m, const int *lens, int nlen)
   }
   printf("fixed costs (us): stream 1 %.2f, 4 %.2f\n%6s %8s | ns per row, local / random: stream 1 4 | critical path us\n", k[0]->overhead_us, k[1]->overhead_us, "len", "rows");
   for (int i = 0; i < nlen && lens[i] <= AIJT_STREAM_MAX_LEN; i++) {
-    const int L = lens[i];
-    aijt_int  R = rows_for(L);
-    double    us[2][2], d[2], crit[2];
-    int       ok = 1;
+    const int      L = lens[i];
+    const aijt_int spread = L / 4 < AIJT_STREAM_MAX_LEN - L ? L / 4 : AIJT_STREAM_MAX_LEN - L; /* no row past STREAM's longest */
+    aijt_int       R = rows_for(L);
+    double         us[2][2], d[2], crit[2];
+    int            ok = 1;
     for (int pat = 0; pat < 3 && ok; pat++) { /* local, random, then the critical path's few random rows */
       sample S;
-      if (pat < 2) sample_make_spread(R, L, L / 4 < AIJT_STREAM_MAX_LEN - L ? L / 4 : AIJT_STREAM_MAX_LEN - L, pat > 0, &S); /* rows of mixed lengths, as STREAM meets them */
+      if (pat < 2) sample_make_spread(R, L, spread, pat > 0, &S); /* rows of mixed lengths, as STREAM meets them */
       else sample_make(CRIT_ROWS, L, 1, &S);
       aijt_csr A = csr_of(&S);
       if (pat < 2) d[pat] = aijt_locality(&A, NULL, 0, R, 64);

@@ -138,7 +138,7 @@ int aijt_col_order_start(const aijt_csr *A, const aijt_rules *R, int nd, const a
   if (R->col_order == AIJT_COLS_NATURAL || A->ncols < 2) return 0;
   if (R->col_order == AIJT_COLS_AUTO && (A->ncols < AIJT_COLS_MIN_AUTO || p->nnz < AIJT_COLS_MIN_DENSITY * (double)A->ncols)) return 0;
   for (int s = 0; s < p->nstrips; s++)
-    if (p->strips[s].format == AIJT_DIA || p->strips[s].format == AIJT_PANEL || p->strips[s].format == AIJT_STREAM) return 0;
+    if (AIJT_WHOLE_FORMAT(p->strips[s].format)) return 0;
   if (R->col_order == AIJT_COLS_AUTO) { /* the test on about 4 entries per column: matrices it rejects are never counted whole */
     const aijt_int per4 = (aijt_int)(p->nnz / (4.0 * (double)A->ncols));
     *stride             = per4 > 1 ? per4 : 1;

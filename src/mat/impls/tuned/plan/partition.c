@@ -28,9 +28,9 @@
       (sampled only where the cheaper of the local and random times could win at all).
 
    Steps 5 to 7 price the whole matrix as one strip (wholeplan.c).  Before steps 1 to 4, when DIA, PANEL
-   or STREAM is possible, a bound of the split from the length classes
-   alone (each at the cheaper of the model's local and random times) may already lose to them: the rows
-   are then neither ordered nor sampled, and the plan is the same.
+   or STREAM is possible, a bound of the split from the length classes alone (each at the cheaper of the
+   model's local and random times) may already lose to them: the rows are then neither ordered nor
+   sampled, and the plan is the same.
 
    What the planner reads of the matrix comes from a source (aijt_plan_source): the host CSR, or its
    copy on the GPU (kernels/plan_gpu.cu), with the same values; only its decisions run here.
@@ -190,7 +190,7 @@ typedef struct {
 
 static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 {
-  return k->format != AIJT_DIA && k->format != AIJT_STREAM && (R->allowed & AIJT_FORMAT_BIT(k->format));
+  return !!(R->allowed & AIJT_STRIP_FORMATS & AIJT_FORMAT_BIT(k->format)); /* DIA, PANEL, STREAM: wholeplan.c */
 }
 
 /* The dynamic program's table: best[j], the least time of buckets [0, j), reached by the strip [from[j], j)
