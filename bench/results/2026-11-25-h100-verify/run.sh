@@ -9,6 +9,7 @@
 #   model[=FILE]  bench_model with FILE (default: this GPU's model)
 #   smodel=FILE   the same on the matrices small enough for STREAM (lap3d40 and the medium files)
 #   recal=FILE    aijt_calibrate -add-stream on this GPU's model without its STREAM kernels, into FILE
+#   plangpu       bench_plan_gpu on the generated matrices (the GPU planner outside PETSc, against the host's)
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR STEP...}; shift
 mkdir -p "$O"
@@ -43,6 +44,9 @@ for step in "$@"; do
     grep "planning:" "$out/spmv.txt" | head -30
     sed -n '/^==== results/,$p' "$out/spmv.txt" | tail -34
     gzip -9f "$out/spmv.txt" ;;
+  plangpu)
+    timeout 120 build-cuda/bench/bench_plan_gpu -model "$model" -reps 9 lap2d lap3d box27 lp rmat > "$out/plan_gpu.txt" 2>&1; echo "bench_plan_gpu exit $?"
+    cat "$out/plan_gpu.txt" ;;
   kernels)
     (cd tests/planner && timeout 330 ../../build-cuda/tests/kernels/test_kernels > "$out/kernels.txt" 2>&1); echo "test_kernels: $(tail -1 "$out/kernels.txt")" | tee -a "$out/run.txt"
     grep -E "^FAIL" "$out/kernels.txt" | head -20
