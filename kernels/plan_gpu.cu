@@ -10,9 +10,10 @@
    Every pass gives the host's values bit for bit (the kernel test compares whole plans):
    - lengths: the row statistics in integers and count[len] by histogram, in one pass for lengths under
      1024, the first 1024 longer rows listed in the same pass (a second pass where there are more);
-   - diagonals, in the same wait as the lengths when the plan may be DIA: each block collects its
-     distinct offsets in a small set in shared memory, then merges them into one in global memory; more
-     than the limit anywhere stops every block;
+   - diagonals, in the same launch as the lengths when the plan may be DIA (blocks of both interleaved):
+     each block collects its distinct offsets in a small set in shared memory, then merges them into one
+     in global memory, which the zeroing of the statistics empties; more than the limit anywhere stops
+     every block of the test;
    - columns: the degrees by atomic counts (of the auto test's sample, then of every entry), their counts
      back to the host for the test and the hot count, and the order by degree by a stable radix sort;
    - rows: the order by length by a stable radix sort of (longest - length, row), the host's counting sort;
@@ -47,7 +48,8 @@ using aijt::SETUP_BLOCK;
 
 #define SET_SLOTS 128 /* as diagonals.c: at least twice AIJT_DIA_MAX_DIAGS */
 
-/* The distinct diagonals found: an open-addressing set (empty slots hold SET_EMPTY). */
+/* The distinct diagonals found: an open-addressing set of the offsets' keys (global_key: a zero slot is
+   empty, so that zeroing the statistics empties it too). */
 struct diag_set {
   int      n, over; /* distinct offsets met, more than the limit */
   aijt_int set[SET_SLOTS];
@@ -118,9 +120,16 @@ __device__ void raise_flags(int *block_over, int *over)
   if (!atomicExch(block_over, 1) && !*(volatile int *)over) atomicExch(over, 1);
 }
 
-/* Put off into set (SET_SLOTS slots); a new one raises *n, past max it raises the flags.  False when it
-   could not (full, or over). */
-__device__ bool set_insert(aijt_int *set, int *n, int max, int *block_over, int *over, aijt_int off)
+/* In global memory a set holds off ^ SET_EMPTY, never 0 (no offset is SET_EMPTY): zeroed memory is an
+   empty set.  In shared memory it holds the offsets, its empty slots SET_EMPTY. */
+__host__ __device__ inline aijt_int global_key(aijt_int off)
+{
+  return off ^ SET_EMPTY;
+}
+
+/* Put off into set (SET_SLOTS slots, empty ones hold empty); a new one raises *n, past max it raises the
+   flags.  False when it could not (full, or over). */
+__device__ bool set_insert(aijt_int *set, aijt_int empty, int *n, int max, int *block_over, int *over, aijt_int off)
 {
   unsigned h = ((unsigned)off * 2654435761u) & (SET_SLOTS - 1);
   for (int probe = 0; probe < SET_SLOTS; probe++, h = (h + 1) & (SET_SLOTS - 1)) {
@@ -129,10 +138,10 @@ __device__ bool set_insert(aijt_int *set, int *n, int max, int *block_over, int 
     /* the set is past the limit: done (circuit's first rows, 129 offsets near the diagonal inserted at
        once, fill every slot before the count says so, and each insert after probed all of them) */
     if (*(volatile int *)n > max) break;
-    if (v != SET_EMPTY) continue;
-    v = cas(&set[h], SET_EMPTY, off);
+    if (v != empty) continue;
+    v = cas(&set[h], empty, off);
     if (v == off) return true;
-    if (v != SET_EMPTY) continue;
+    if (v != empty) continue;
     if (atomicAdd(n, 1) >= max) {
       raise_flags(block_over, over);
       return false;
@@ -149,16 +158,17 @@ __device__ bool set_insert(aijt_int *set, int *n, int max, int *block_over, int 
    at a time, lap3d's test took 89 us, more than its product; 69 us so, H100,
    bench/results/2026-11-22-h100-diag-unroll); a stencil's threads insert the same offset at once, which
    shared memory broadcasts.  A thread stops at the first offset past the limit, its block at its next
-   row, and every block at its next row once any is past it. */
-__global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, aijt_int *gset, int *gn, int *over)
+   row, and every block at its next row once any is past it.  This block is block of nblocks doing the
+   test (a launch may give other blocks other work: stats_diag_kernel); d starts zeroed. */
+__device__ void diagonals_body(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d, unsigned block, unsigned nblocks)
 {
   __shared__ aijt_int set[SET_SLOTS];
   __shared__ int      n, block_over;
+  int *const          over = &d->over;
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
   if (threadIdx.x == 0) n = block_over = 0;
   __syncthreads();
-  GRID_STRIDE(r, nrows)
-  {
+  for (int64_t r = (int64_t)block * blockDim.x + threadIdx.x; r < (int64_t)nrows; r += (int64_t)nblocks * blockDim.x) {
     if (*(volatile int *)&block_over || *(volatile int *)over) break;
     const aijt_int e  = rowptr[r + 1];
     bool           go = true;
@@ -168,37 +178,34 @@ __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx,
       for (int u = 0; u < DIAG_LOADS; u++) c[u] = k + u < e ? colidx[k + u] : 0;
 #pragma unroll
       for (int u = 0; u < DIAG_LOADS; u++)
-        if (go && k + u < e) go = set_insert(set, &n, max, &block_over, over, c[u] - (aijt_int)r);
+        if (go && k + u < e) go = set_insert(set, SET_EMPTY, &n, max, &block_over, over, c[u] - (aijt_int)r);
     }
     if (!go) break;
   }
   __syncthreads();
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
-    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(gset, gn, max, &block_over, over, set[s]);
+    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(d->set, 0, &d->n, max, &block_over, over, global_key(set[s]));
 }
 
-__global__ void diag_init_kernel(diag_set *d)
+__global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d)
 {
-  if (threadIdx.x == 0) d->n = d->over = 0;
-  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) d->set[s] = SET_EMPTY;
+  diagonals_body(rowptr, colidx, nrows, max, d, blockIdx.x, gridDim.x);
 }
 
 #define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
 
-/* The scan for up to max diagonals into d (device), queued: d is set up first. */
-void queue_diagonals(gpu_source *g, diag_set *d, int max)
+/* Blocks for the diagonal test of this matrix. */
+unsigned diag_blocks(const gpu_source *g)
 {
-  const unsigned blocks = setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
-  diag_init_kernel<<<1, SET_SLOTS, 0, g->stream>>>(d);
-  if (g->A->nrows) diagonals_kernel<<<blocks, SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d->set, &d->n, &d->over);
+  return setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
 }
 
 /* ---- counts of values: row lengths, column degrees */
 
 #define HIST_SHARED 1024 /* values below this are counted with the statistics, in shared memory first */
-/* Over i in [0, n) in steps that keep every lane of a warp in the loop (blockDim a multiple of 32), so
-   that the warp's lanes can match their keys; lanes past n hold i >= n. */
-#define WARP_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+/* Over i in [0, n), as block of nblocks, in steps that keep every lane of a warp in the loop (blockDim a
+   multiple of 32), so that the warp's lanes can match their keys; lanes past n hold i >= n. */
+#define WARP_STRIDE(i, n, block, nblocks) for (int64_t i = (int64_t)(block) * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)(nblocks) * blockDim.x)
 
 /* Add 1 to count[key] for each lane with a key (>= 0; keys below nsh into sh): the lanes of the warp with
    one key add once (a stencil's rows mostly agree on their length, a graph's columns on their degree). */
@@ -234,8 +241,9 @@ struct value_stats {
   diag_set           diag; /* with the row lengths: the diagonals in the same wait */
 };
 
+/* This block's share (block of nblocks) of the statistics, added to *out (zeroed before). */
 template <class V>
-__global__ void stats_kernel(V value, aijt_int n, value_stats *out)
+__device__ void stats_body(V value, aijt_int n, value_stats *out, unsigned block, unsigned nblocks)
 {
   __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], z[SETUP_BLOCK], lo[SETUP_BLOCK], hi[SETUP_BLOCK];
   __shared__ aijt_int           sh[HIST_SHARED];
@@ -244,7 +252,7 @@ __global__ void stats_kernel(V value, aijt_int n, value_stats *out)
 
   for (unsigned q = t; q < HIST_SHARED; q += blockDim.x) sh[q] = 0;
   __syncthreads();
-  WARP_STRIDE(i, n)
+  WARP_STRIDE(i, n, block, nblocks)
   {
     const long long v = i < n ? (long long)value(i) : -1;
     if (v >= 0) {
@@ -280,6 +288,25 @@ __global__ void stats_kernel(V value, aijt_int n, value_stats *out)
     if (sh[q]) add_count(&out->hist[q], sh[q]);
 }
 
+template <class V>
+__global__ void stats_kernel(V value, aijt_int n, value_stats *out)
+{
+  stats_body(value, n, out, blockIdx.x, gridDim.x);
+}
+
+/* The statistics and the diagonal test in one launch, its nstat + ndiag blocks spread so that both run at
+   once from the start (one after the other on a stream, lap3d's took 21 and 63 us on an H100, the
+   statistics far from the memory's rate; bench/results/2026-11-25-h100-verify/v4): block b is the k-th of
+   the statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b. */
+template <class V>
+__global__ void stats_diag_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag)
+{
+  const unsigned long long total = (unsigned long long)nstat + ndiag, b = blockIdx.x;
+  const unsigned           upto  = (unsigned)((b + 1) * nstat / total), before = (unsigned)(b * nstat / total); /* statistics' blocks in [0, b], [0, b) */
+  if (upto > before) stats_body(value, n, out, upto - 1, nstat);
+  else diagonals_body(rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
+}
+
 /* count[v]++ for every value of HIST_SHARED or more. */
 template <class V>
 __global__ void long_hist_kernel(V value, aijt_int n, aijt_int *count)
@@ -302,9 +329,10 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_st
 
   *count = NULL;
   memset(s, 0, sizeof(*s));
-  if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) {
-    if (diag_max > 0) queue_diagonals(g, &ds->diag, diag_max);
-    if (n) stats_kernel<<<setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
+  if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) { /* the diagonals' set emptied too */
+    const unsigned nstat = setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS;
+    if (n && diag_max > 0 && g->A->nrows) stats_diag_kernel<<<nstat + diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(value, n, ds, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, diag_blocks(g));
+    else if (n) stats_kernel<<<nstat, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
   }
   release(g, ds);
@@ -374,15 +402,15 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
 
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
   if (g->diag_max == max) h = g->diag; /* made with the lengths */
-  else if (alloc(g, &d, 1)) {
-    queue_diagonals(g, d, max);
+  else if (alloc(g, &d, 1) && ok(g, cudaMemsetAsync(d, 0, sizeof(*d), g->stream))) {
+    if (g->A->nrows) diagonals_kernel<<<diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, max, d);
     if (ok(g, cudaGetLastError())) fetch_to_host(g, &h, d, sizeof(h));
   }
   release(g, d);
   if (g->err) return -2;
   if (h.over) return -1;
   for (int s = 0; s < SET_SLOTS; s++)
-    if (h.set[s] != SET_EMPTY) offsets[n++] = h.set[s];
+    if (h.set[s]) offsets[n++] = global_key(h.set[s]); /* its own inverse */
   qsort(offsets, (size_t)n, sizeof(aijt_int), cmp_int);
   return n;
 }
