@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# One GPU (carry .petsc-cuda, .bench-data).  ab2.sh OUTDIR REV ROUNDS [kernels]: the tree as it is (B)
+# against a copy with kernels/plan_gpu.cu as at REV (A), built side by side, then ROUNDS of A B run
+# alternately (bench_plan_gpu and bench_spmv's planning on the stencils, circuit, rmat and
+# actor_movie_incidence); "kernels" runs test_kernels on B first.  Everything lands in OUTDIR/ab2.tar.gz
+# (the device returns 8 files a call).
+set -uo pipefail
+O=${1:?usage: ab2.sh OUTDIR REV ROUNDS [kernels]}; REV=${2:?}; ROUNDS=${3:?}
+[ -d /opt/petsc-cuda ] || bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
+source bench/session.sh "$O/ab2"
+R=$PWD; A=/tmp/ab-a; rm -rf $A; mkdir -p $A
+tar --exclude=./build-cuda --exclude=./.petsc-cuda --exclude=./.bench-data -cf - . | tar -xf - -C $A
+git show "$REV:kernels/plan_gpu.cu" > $A/kernels/plan_gpu.cu || exit 1
+{ commit_line; echo "A: kernels/plan_gpu.cu at $REV"; nvidia-smi --query-gpu=name --format=csv,noheader | head -1; } | tee -a "$out/run.txt"
+(cd $A && make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-a.log" 2>&1) &
+make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-b.log" 2>&1 || { tail -20 "$out/make-b.log"; exit 1; }
+wait $! || { tail -20 "$out/make-a.log"; exit 1; }
+rm -f "$out"/make-*.log; stamp built
+if [ "${4:-}" = kernels ]; then
+  (cd tests/planner && timeout 330 ../../build-cuda/tests/kernels/test_kernels > "$out/kernels.txt" 2>&1); stamp "test_kernels: $(tail -1 "$out/kernels.txt")"
+  grep -E "^FAIL" "$out/kernels.txt" | head -20; gzip -9 "$out/kernels.txt"
+fi
+model=models/$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | sed 's/[^A-Za-z0-9]/-/g').model
+for round in $(seq 1 "$ROUNDS"); do
+  for v in a b; do
+    dir=$R; [ $v = a ] && dir=$A
+    (cd $dir && build-cuda/bench/bench_plan_gpu -model "$model" -reps 9 lap2d lap3d box27 lp rmat) > "$out/plan_gpu-$v$round.txt" 2>&1
+    (cd $dir && timeout 150 build-cuda/bench/bench_spmv -suite lap2d,lap3d,box27,circuit,rmat -f "$R/.bench-data/actor_movie_incidence.mtx.gz" \
+       -reps 50 -plan_reps 15 -csv "$out/spmv-$v$round.csv") > "$out/spmv-$v$round.txt" 2>&1
+    stamp "round $round $v"
+  done
+done
+python3 - "$out" "$ROUNDS" <<'PY' | tee "$out/summary.txt"
+import csv, sys, statistics
+out, rounds = sys.argv[1], int(sys.argv[2])
+rows = {}
+for v in "ab":
+    for r in range(1, rounds + 1):
+        for x in csv.DictReader(open(f"{out}/spmv-{v}{r}.csv")):
+            rows.setdefault(x["name"], {}).setdefault(v, []).append((float(x["plan_ms"]), float(x["plan_calls"])))
+print("planning (median of 15 assemblies) per run, ms; in products")
+for name, d in rows.items():
+    a, b = d.get("a", []), d.get("b", [])
+    print(f"{name:24s} A " + " ".join(f"{m:.3f}" for m, _ in a) + "  B " + " ".join(f"{m:.3f}" for m, _ in b) +
+          f"  | A {statistics.median(c for _, c in a):.1f}  B {statistics.median(c for _, c in b):.1f} products")
+PY
+for f in "$out"/plan_gpu-*.txt; do echo "== $(basename $f)"; tail -5 "$f" | awk '{print $1, $5, $12}'; done
+tar czf "$O/ab2.tar.gz" -C "$O" ab2 && rm -rf "$O/ab2"
