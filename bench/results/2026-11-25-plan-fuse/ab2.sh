@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One GPU (carry .petsc-cuda, .bench-data).  ab2.sh OUTDIR REV ROUNDS [kernels]: the tree as it is (B)
-# against a copy with kernels/plan_gpu.cu as at REV (A), built side by side, then ROUNDS of A B run
+# against a copy without the patch file REV, or with kernels/plan_gpu.cu as at commit REV (A), built side by side, then ROUNDS of A B run
 # alternately (bench_plan_gpu and bench_spmv's planning on the stencils, circuit, rmat and
 # actor_movie_incidence); "kernels" runs test_kernels on B first.  Everything lands in OUTDIR/ab2.tar.gz
 # (the device returns 8 files a call).
@@ -10,8 +10,11 @@ O=${1:?usage: ab2.sh OUTDIR REV ROUNDS [kernels]}; REV=${2:?}; ROUNDS=${3:?}
 source bench/session.sh "$O/ab2"
 R=$PWD; A=/tmp/ab-a; rm -rf $A; mkdir -p $A
 tar --exclude=./build-cuda --exclude=./.petsc-cuda --exclude=./.bench-data -cf - . | tar -xf - -C $A
-git show "$REV:kernels/plan_gpu.cu" > $A/kernels/plan_gpu.cu || exit 1
-{ commit_line; echo "A: kernels/plan_gpu.cu at $REV"; nvidia-smi --query-gpu=name --format=csv,noheader | head -1; } | tee -a "$out/run.txt"
+# A: with REV a patch file, the tree with the patch taken back; else kernels/plan_gpu.cu as at the commit
+# REV of the device's own .git, which is NOT this checkout's: it stood at 630b62f for every run here.
+if [ -f "$REV" ]; then (cd $A && patch -s -R -p1 < "$R/$REV") || exit 1
+else git show "$REV:kernels/plan_gpu.cu" > $A/kernels/plan_gpu.cu || exit 1; fi
+{ commit_line; echo "A: $REV"; nvidia-smi --query-gpu=name --format=csv,noheader | head -1; } | tee -a "$out/run.txt"
 (cd $A && make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-a.log" 2>&1) &
 make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-b.log" 2>&1 || { tail -20 "$out/make-b.log"; exit 1; }
 wait $! || { tail -20 "$out/make-a.log"; exit 1; }
