@@ -45,6 +45,34 @@ static PetscErrorCode Expect(const char *what, PetscErrorCode got, PetscErrorCod
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* An n x n matrix on this rank whose first row is full, assembled with one format alone (options prefix
+   prefix): its assembly must fail with PETSC_ERR_SUP. */
+static PetscErrorCode ExpectFullRowRefused(const char *prefix, const char *format, PetscInt n, const char *what, PetscInt *failures)
+{
+  Mat            B;
+  PetscErrorCode ierr;
+  char           option[64];
+
+  PetscFunctionBegin;
+  PetscCall(PetscSNPrintf(option, sizeof(option), "-%smat_aijtuned_formats", prefix));
+  PetscCall(MatCreate(PETSC_COMM_SELF, &B));
+  PetscCall(MatSetSizes(B, n, n, n, n));
+  PetscCall(MatSetType(B, MATAIJTUNED));
+  PetscCall(MatSetOptionsPrefix(B, prefix));
+  PetscCall(PetscOptionsSetValue(NULL, option, format));
+  PetscCall(MatSetFromOptions(B));
+  PetscCall(MatSeqAIJSetPreallocation(B, n, NULL));
+  for (PetscInt j = 0; j < n; j++) PetscCall(MatSetValue(B, 0, j, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
+  PetscCall(PetscPushErrorHandler(Record, NULL));
+  ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
+  PetscCall(PetscPopErrorHandler());
+  PetscCall(PetscOptionsClearValue(NULL, option));
+  PetscCall(Expect(what, ierr, PETSC_ERR_SUP, failures));
+  PetscCall(MatDestroy(&B));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode NewMatrix(Mat *A, PetscBool assemble)
 {
   PetscFunctionBeginUser;
@@ -104,43 +132,10 @@ int main(int argc, char **argv)
       PetscCall(Expect(cases[c][2], ierr, want[c], &failures));
     }
   }
-  { /* DIA alone cannot hold a matrix of more than 32 diagonals: an error at assembly, on this rank's own matrix */
-    Mat B;
-    PetscCall(MatCreate(PETSC_COMM_SELF, &B));
-    PetscCall(MatSetSizes(B, 40, 40, 40, 40));
-    PetscCall(MatSetType(B, MATAIJTUNED));
-    PetscCall(MatSetOptionsPrefix(B, "b_"));
-    PetscCall(PetscOptionsSetValue(NULL, "-b_mat_aijtuned_formats", "dia"));
-    PetscCall(MatSetFromOptions(B));
-    PetscCall(MatSetUp(B));
-    for (PetscInt j = 0; j < 40; j++) PetscCall(MatSetValue(B, 0, j, 1.0, INSERT_VALUES)); /* a full first row: 40 diagonals */
-    PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
-    PetscCall(PetscPushErrorHandler(Record, NULL));
-    ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
-    PetscCall(PetscPopErrorHandler());
-    PetscCall(PetscOptionsClearValue(NULL, "-b_mat_aijtuned_formats"));
-    PetscCall(Expect("dia alone on a matrix of 40 diagonals", ierr, PETSC_ERR_SUP, &failures));
-    PetscCall(MatDestroy(&B));
-  }
-  { /* STREAM alone cannot hold a row of more than 2048 entries (a thread block's shared memory) */
-    Mat            B;
-    const PetscInt n = 2100;
-    PetscCall(MatCreate(PETSC_COMM_SELF, &B));
-    PetscCall(MatSetSizes(B, n, n, n, n));
-    PetscCall(MatSetType(B, MATAIJTUNED));
-    PetscCall(MatSetOptionsPrefix(B, "c_"));
-    PetscCall(PetscOptionsSetValue(NULL, "-c_mat_aijtuned_formats", "stream"));
-    PetscCall(MatSetFromOptions(B));
-    PetscCall(MatSeqAIJSetPreallocation(B, n, NULL));
-    for (PetscInt j = 0; j < n; j++) PetscCall(MatSetValue(B, 0, j, 1.0, INSERT_VALUES)); /* a full first row */
-    PetscCall(MatAssemblyBegin(B, MAT_FINAL_ASSEMBLY));
-    PetscCall(PetscPushErrorHandler(Record, NULL));
-    ierr = MatAssemblyEnd(B, MAT_FINAL_ASSEMBLY);
-    PetscCall(PetscPopErrorHandler());
-    PetscCall(PetscOptionsClearValue(NULL, "-c_mat_aijtuned_formats"));
-    PetscCall(Expect("stream alone on a row of 2100 entries", ierr, PETSC_ERR_SUP, &failures));
-    PetscCall(MatDestroy(&B));
-  }
+  /* DIA alone cannot hold a matrix of more than 32 diagonals, STREAM a row of more than 2048 entries (a
+     thread block's shared memory): errors at assembly, on this rank's own matrix */
+  PetscCall(ExpectFullRowRefused("b_", "dia", 40, "dia alone on a matrix of 40 diagonals", &failures));
+  PetscCall(ExpectFullRowRefused("c_", "stream", 2100, "stream alone on a row of 2100 entries", &failures));
   { /* a model file that is missing or not a model: an error at assembly that names the file and the fault */
     PetscMPIInt rank, size;
     char        stale[64]; /* per rank count: the test's runs share a directory and may run at once (the filter
