@@ -205,6 +205,19 @@ cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, c
    again).  Set-up code, not the product. */
 cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, cudaStream_t stream);
 void        aijt_dev_stage_free(void);
+/* A pass whose kernel hands its small result to the host itself (stage.cu): aijt_dev_stage_begin lends it
+   the pinned buffer above (host_bytes of it, mapped) and the current device's scratch of zeroed_bytes,
+   zeroed (on stream, the first time), which the kernel must leave zeroed.  It returns 1 and holds them
+   until aijt_dev_stage_end, which the pass calls after its wait, with dirty where the scratch may not be
+   zeroed (a failure: it is made again); 0 where they cannot be had, with no CUDA error left behind: the
+   pass then makes its own memory.  No aijt_dev_fetch between the two (they share one lock). */
+typedef struct {
+  void *host;     /* the result, as the host reads it */
+  void *host_dev; /* the same memory, as the kernel writes it */
+  void *zeroed;   /* device memory, zeroed */
+} aijt_dev_stage_pass;
+int  aijt_dev_stage_begin(size_t host_bytes, size_t zeroed_bytes, cudaStream_t stream, aijt_dev_stage_pass *pass);
+void aijt_dev_stage_end(int dirty);
 
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot
    columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */

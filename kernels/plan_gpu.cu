@@ -290,10 +290,39 @@ __device__ void stats_body(V value, aijt_int n, value_stats *out, unsigned block
     if (sh[q]) add_count(&out->hist[q], sh[q]);
 }
 
+/* With done (a count of finished blocks, 0 before): the launch's last block copies what the statistics
+   hold in *acc to *result (the host's pinned memory, mapped) and zeroes it in *acc, done too, so that
+   the next launch finds them zeroed with no memset of its own (aijt_dev_stage_begin).  Every block calls it. */
+__device__ void finish_stats(value_stats *acc, unsigned *done, value_stats *result)
+{
+  __shared__ bool last;
+  if (!done) return;
+  __threadfence(); /* this block's atomics before its count */
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(done, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  volatile value_stats *a = acc; /* past L1: other blocks wrote it */
+  const unsigned long long nlong = a->nlong, listed = nlong < LONG_LISTED ? nlong : LONG_LISTED;
+  for (unsigned q = threadIdx.x; q < HIST_SHARED; q += blockDim.x) result->hist[q] = a->hist[q], a->hist[q] = 0;
+  for (unsigned long long q = threadIdx.x; q < listed; q += blockDim.x) result->longs[q] = a->longs[q], a->longs[q] = 0;
+  for (unsigned q = threadIdx.x; q < SET_SLOTS; q += blockDim.x) result->diag.set[q] = a->diag.set[q], a->diag.set[q] = 0;
+  if (threadIdx.x == 0) {
+    result->s1 = a->s1, result->s2 = a->s2, result->zeros = a->zeros, result->lo_c = a->lo_c, result->hi = a->hi, result->nlong = nlong;
+    result->diag.n = a->diag.n, result->diag.over = a->diag.over;
+    a->s1 = a->s2 = a->zeros = a->lo_c = a->hi = a->nlong = 0;
+    a->diag.n = a->diag.over = 0;
+    *(volatile unsigned *)done = 0;
+  }
+  __threadfence_system();
+}
+
 template <class V>
-__global__ void stats_kernel(V value, aijt_int n, value_stats *out)
+__global__ void stats_kernel(V value, aijt_int n, value_stats *out, unsigned *done, value_stats *result)
 {
   stats_body(value, n, out, blockIdx.x, gridDim.x);
+  finish_stats(out, done, result);
 }
 
 /* The statistics and the diagonal test in one launch, its nstat + ndiag blocks spread so that both run at
@@ -301,12 +330,13 @@ __global__ void stats_kernel(V value, aijt_int n, value_stats *out)
    statistics far from the memory's rate; bench/results/2026-11-25-h100-verify/v4): block b is the k-th of
    the statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b. */
 template <class V>
-__global__ void stats_diag_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag)
+__global__ void stats_diag_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag, unsigned *done, value_stats *result)
 {
   const unsigned long long total = (unsigned long long)nstat + ndiag, b = blockIdx.x;
   const unsigned           upto  = (unsigned)((b + 1) * nstat / total), before = (unsigned)(b * nstat / total); /* statistics' blocks in [0, b], [0, b) */
   if (upto > before) stats_body(value, n, out, upto - 1, nstat);
   else diagonals_body(rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
+  finish_stats(out, done, result);
 }
 
 /* count[v]++ for every value of HIST_SHARED or more. */
@@ -320,23 +350,43 @@ __global__ void long_hist_kernel(V value, aijt_int n, aijt_int *count)
   }
 }
 
+/* The statistics' fields that the host reads, from the pinned copy. */
+void stats_from(value_stats *s, const value_stats *r)
+{
+  const unsigned long long listed = r->nlong < LONG_LISTED ? r->nlong : LONG_LISTED;
+  s->s1 = r->s1, s->s2 = r->s2, s->zeros = r->zeros, s->lo_c = r->lo_c, s->hi = r->hi, s->nlong = r->nlong;
+  memcpy(s->hist, r->hist, sizeof(s->hist));
+  memcpy(s->longs, r->longs, listed * sizeof(aijt_int));
+  s->diag = r->diag;
+}
+
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
    (host): one wait, two where more than LONG_LISTED values reach HIST_SHARED.  diag_max > 0: s->diag
    gets the matrix's diagonals up to that many in the same wait. */
 template <class V>
 aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_stats *s, aijt_int **count)
 {
-  value_stats *ds = NULL;
-  aijt_int    *dc = NULL;
+  value_stats        *ds = NULL;
+  aijt_int           *dc = NULL;
+  aijt_dev_stage_pass pass;
+  const size_t        acc_bytes = (sizeof(value_stats) + 15) / 16 * 16; /* then the count of finished blocks */
+  /* the stage's memory: the kernel hands the statistics over and leaves its scratch zeroed (finish_stats) */
+  const bool staged = n && aijt_dev_stage_begin(sizeof(value_stats), acc_bytes + sizeof(unsigned), g->stream, &pass);
 
   *count = NULL;
   memset(s, 0, sizeof(*s));
-  if (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream))) { /* the diagonals' set emptied too */
+  if (staged || (alloc(g, &ds, 1) && ok(g, cudaMemsetAsync(ds, 0, sizeof(*ds), g->stream)))) { /* the diagonals' set emptied too */
     const unsigned nstat = setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS;
-    if (n && diag_max > 0 && g->A->nrows) stats_diag_kernel<<<nstat + diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(value, n, ds, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, diag_blocks(g));
-    else if (n) stats_kernel<<<nstat, SETUP_BLOCK, 0, g->stream>>>(value, n, ds);
-    if (ok(g, cudaGetLastError())) fetch_to_host(g, s, ds, sizeof(*s));
+    value_stats   *acc   = staged ? (value_stats *)pass.zeroed : ds, *result = staged ? (value_stats *)pass.host_dev : NULL;
+    unsigned      *done  = staged ? (unsigned *)((char *)pass.zeroed + acc_bytes) : NULL;
+    if (n && diag_max > 0 && g->A->nrows) stats_diag_kernel<<<nstat + diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(value, n, acc, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, diag_blocks(g), done, result);
+    else if (n) stats_kernel<<<nstat, SETUP_BLOCK, 0, g->stream>>>(value, n, acc, done, result);
+    if (ok(g, cudaGetLastError())) {
+      if (!staged) fetch_to_host(g, s, ds, sizeof(*s));
+      else if (ok(g, cudaStreamSynchronize(g->stream))) stats_from(s, (const value_stats *)pass.host);
+    }
   }
+  if (staged) aijt_dev_stage_end(g->err != cudaSuccess);
   release(g, ds);
   if (g->err) return AIJT_ERR_DEVICE;
   const size_t nc = (size_t)s->hi + 1;

@@ -1,10 +1,16 @@
 /*
-   The set-up passes' small results (statistics, counts, flags) come back to the host through one pinned
-   buffer.  A copy into pageable memory goes through the driver's own staging: on an H100 the call
-   returned about 20 us after the data had arrived (bench/results/2026-11-22-h100-actor-variants, box27's
-   plan), and a plan waits for 3 to 5 such copies.  The buffer is made at the first fetch that fits it and
-   kept for the process; aijt_dev_stage_free releases it (the PETSc package does at PetscFinalize).  A
-   mutex keeps two host threads from sharing it at once.
+   What the set-up passes keep for the process, so that a pass is a launch and a wait:
+
+   - One pinned host buffer for their small results (statistics, counts, flags).  A copy into pageable
+     memory goes through the driver's own staging: on an H100 the call returned about 20 us after the data
+     had arrived (bench/results/2026-11-22-h100-actor-variants, box27's plan), and a plan waits for 3 to 5
+     such copies.  It is mapped, so that a kernel may write its result there itself (aijt_dev_stage_begin).
+   - Per device, a zeroed scratch that such a kernel accumulates in and leaves zeroed.  Inside PETSc on an
+     H100 the allocation, memset and free it replaces took 40-55 us of a stencil's 0.18-0.26 ms plan
+     (bench/results/2026-11-25-plan-fuse).
+
+   Both are made at their first use; aijt_dev_stage_free releases them (the PETSc package does at
+   PetscFinalize).  One mutex gives them to one pass at a time.
 */
 #include "aijtkernels.h"
 
@@ -13,17 +19,22 @@
 
 namespace {
 
-#define STAGE_BYTES ((size_t)256 << 10) /* the planner's statistics (about 37 KB) and degree counts */
+#define STAGE_BYTES   ((size_t)256 << 10) /* the planner's statistics (about 37 KB) and degree counts */
+#define STAGE_DEVICES 16                  /* devices with a zeroed scratch; past them a pass makes its own */
 
-std::mutex stage_lock;
-void      *stage; /* pinned host memory of STAGE_BYTES, or NULL */
+std::mutex stage_lock; /* held by aijt_dev_fetch, and from aijt_dev_stage_begin to aijt_dev_stage_end */
+void      *stage;      /* pinned, mapped host memory of STAGE_BYTES, or NULL */
+struct {
+  void  *p; /* device memory, zeroed between passes */
+  size_t bytes;
+} zeroed[STAGE_DEVICES];
 
 } // namespace
 
 /* The buffer, made at its first use; NULL where no pinned memory is to be had (a pageable copy does). */
 static void *stage_buffer(void)
 {
-  if (!stage && cudaMallocHost(&stage, STAGE_BYTES) != cudaSuccess) {
+  if (!stage && cudaHostAlloc(&stage, STAGE_BYTES, cudaHostAllocMapped | cudaHostAllocPortable) != cudaSuccess) {
     (void)cudaGetLastError();
     stage = NULL;
   }
@@ -42,9 +53,65 @@ extern "C" cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, 
   return cudaSuccess;
 }
 
+/* The current device's zeroed scratch of at least bytes (lock held), made and zeroed on stream when
+   missing or too small; NULL where it cannot be. */
+static void *zeroed_scratch(size_t bytes, cudaStream_t stream)
+{
+  int dev = -1;
+
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return NULL;
+  if (zeroed[dev].p && zeroed[dev].bytes >= bytes) return zeroed[dev].p;
+  if (zeroed[dev].p) (void)cudaFree(zeroed[dev].p);
+  zeroed[dev].p = NULL, zeroed[dev].bytes = 0;
+  void *p = NULL;
+  if (cudaMalloc(&p, bytes) != cudaSuccess) return NULL;
+  if (cudaMemsetAsync(p, 0, bytes, stream) != cudaSuccess) {
+    (void)cudaFree(p);
+    return NULL;
+  }
+  zeroed[dev].p = p, zeroed[dev].bytes = bytes;
+  return p;
+}
+
+extern "C" int aijt_dev_stage_begin(size_t host_bytes, size_t zeroed_bytes, cudaStream_t stream, aijt_dev_stage_pass *pass)
+{
+  memset(pass, 0, sizeof(*pass));
+  stage_lock.lock();
+  if (host_bytes <= STAGE_BYTES && (pass->host = stage_buffer()) && cudaHostGetDevicePointer(&pass->host_dev, pass->host, 0) == cudaSuccess &&
+      (pass->zeroed = zeroed_scratch(zeroed_bytes, stream)))
+    return 1;
+  (void)cudaGetLastError(); /* not the caller's failure: it makes its own memory */
+  memset(pass, 0, sizeof(*pass));
+  stage_lock.unlock();
+  return 0;
+}
+
+/* Device d's zeroed scratch released (lock held), with d current for the call. */
+static void zeroed_drop(int d)
+{
+  int cur = -1;
+
+  if (!zeroed[d].p) return;
+  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
+    (void)cudaFree(zeroed[d].p);
+    if (cur != d) (void)cudaSetDevice(cur);
+  }
+  (void)cudaGetLastError();
+  zeroed[d].p = NULL, zeroed[d].bytes = 0;
+}
+
+extern "C" void aijt_dev_stage_end(int dirty)
+{
+  int dev = -1;
+
+  if (dirty && cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < STAGE_DEVICES) zeroed_drop(dev); /* not known to be zeroed: made again */
+  stage_lock.unlock();
+}
+
 extern "C" void aijt_dev_stage_free(void)
 {
   std::lock_guard<std::mutex> hold(stage_lock);
   if (stage) (void)cudaFreeHost(stage);
   stage = NULL;
+  for (int d = 0; d < STAGE_DEVICES; d++) zeroed_drop(d);
 }

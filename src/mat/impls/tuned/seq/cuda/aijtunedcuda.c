@@ -440,7 +440,7 @@ PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char not
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The set-up passes' pinned buffer for their results (kernels/stage.cu), released with the package. */
+/* What the set-up passes keep for the process (kernels/stage.cu), released with the package. */
 void MatAIJTunedCUDAStageFree(void)
 {
   aijt_dev_stage_free();
