@@ -53,6 +53,20 @@ extern "C" cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, 
   return cudaSuccess;
 }
 
+/* Device d's zeroed scratch released (lock held), with d current for the call. */
+static void zeroed_drop(int d)
+{
+  int cur = -1;
+
+  if (!zeroed[d].p) return;
+  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
+    (void)cudaFree(zeroed[d].p);
+    if (cur != d) (void)cudaSetDevice(cur);
+  }
+  (void)cudaGetLastError();
+  zeroed[d].p = NULL, zeroed[d].bytes = 0;
+}
+
 /* The current device's zeroed scratch of at least bytes (lock held), made and zeroed on stream when
    missing or too small; NULL where it cannot be. */
 static void *zeroed_scratch(size_t bytes, cudaStream_t stream)
@@ -61,8 +75,7 @@ static void *zeroed_scratch(size_t bytes, cudaStream_t stream)
 
   if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return NULL;
   if (zeroed[dev].p && zeroed[dev].bytes >= bytes) return zeroed[dev].p;
-  if (zeroed[dev].p) (void)cudaFree(zeroed[dev].p);
-  zeroed[dev].p = NULL, zeroed[dev].bytes = 0;
+  zeroed_drop(dev); /* too small */
   void *p = NULL;
   if (cudaMalloc(&p, bytes) != cudaSuccess) return NULL;
   if (cudaMemsetAsync(p, 0, bytes, stream) != cudaSuccess) {
@@ -84,20 +97,6 @@ extern "C" int aijt_dev_stage_begin(size_t host_bytes, size_t zeroed_bytes, cuda
   memset(pass, 0, sizeof(*pass));
   stage_lock.unlock();
   return 0;
-}
-
-/* Device d's zeroed scratch released (lock held), with d current for the call. */
-static void zeroed_drop(int d)
-{
-  int cur = -1;
-
-  if (!zeroed[d].p) return;
-  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
-    (void)cudaFree(zeroed[d].p);
-    if (cur != d) (void)cudaSetDevice(cur);
-  }
-  (void)cudaGetLastError();
-  zeroed[d].p = NULL, zeroed[d].bytes = 0;
 }
 
 extern "C" void aijt_dev_stage_end(int dirty)
