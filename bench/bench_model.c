@@ -16,6 +16,7 @@ neighbours run-time tuning tries; the best of them is reported as model+tuned).\
 #include <petscdevice_cuda.h>
 #include "aijtmodel.h"
 #include "planbuild.h"
+#include "aijttune.h"
 #include "devcopy.h"
 #include "benchmat.h"
 #include "timing.h"
@@ -182,12 +183,10 @@ static PetscErrorCode StripsAndNeighbours(Bench *B, const char *name, const aijt
   for (int k = 0; k < P->nstrips; k++) {
     aijt_dev_strip *d = &D->strips[k];
     if (d->format != AIJT_CSR && d->format != AIJT_STREAM) continue;
-    int best = d->tpr, cand[2] = {d->tpr / 2, d->tpr * 2};
-    if (d->format == AIJT_STREAM) cand[0] = 5 - d->tpr, cand[1] = 0; /* the other of 1 and 4 */
-    for (int c = 0; c < 2; c++) {
+    int best = d->tpr, cand[2], ncand = aijt_tune_candidates(&P->strips[k], cand); /* the tuner's own */
+    for (int c = 0; c < ncand; c++) {
       PetscReal us;
       SpMVCtx   ctx = {D, x, y};
-      if (cand[c] < 1 || cand[c] > 32) continue;
       d->tpr = cand[c];
       PetscCall(BenchTimeOp(B->timer, SpMVOp, &ctx, B->warmup, B->reps, &us));
       (*tries)++;
