@@ -497,12 +497,11 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = aijt_whole_panel_us(rules, m, p, &ps);
   predicted = INFINITY;
-  stream    = aijt_whole_stream_us(A, src, rules, m, p, count, fmin(dia, panel) / (1 + AIJT_STREAM_MARGIN), &ss);
+  stream    = aijt_whole_stream_us(A, src, rules, m, p, count, fmin(dia, panel), &ss);
   if (isnan(stream)) {
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
-  stream *= 1 + AIJT_STREAM_MARGIN; /* compared with the margin from here on */
   if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
     double bound;
     if ((err = split_bound(rules, m, p, count, &bound))) goto fail;
@@ -527,7 +526,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     p->nstrips  = 0;
     p->tail_nnz = 0;
     if ((err = aijt_plan_append(p, &cap, &ss))) goto fail;
-    predicted = stream / (1 + AIJT_STREAM_MARGIN);
+    predicted = stream;
   } else if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
     free(p->order);
     p->order    = NULL;
@@ -551,7 +550,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     p->sorted   = 0;
     p->nstrips  = 0;
     p->tail_nnz = 0;
-    s.predicted_us = dia - m->launch_us - m->strip_us + aijt_model_kernel_find(m, AIJT_DIA, 0)->overhead_us;
+    s.predicted_us = dia - m->strip_us;
     if ((err = aijt_plan_append(p, &cap, &s))) goto fail;
     predicted = dia;
   }

@@ -86,12 +86,9 @@ aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_mod
 /* Steps 5 to 7 (wholeplan.c): the whole matrix as one strip in natural order, its predicted time
    (INFINITY when it cannot or should not be one; NAN when the source failed).  DIA: *nd gets the
    diagonals (-1: more than AIJT_DIA_MAX_DIAGS or none looked for).  PANEL and STREAM: *s gets the strip.
-   STREAM is priced at the natural order's locality only where its optimistic price is below beat. */
+   STREAM is priced at the natural order's locality only where its optimistic price is below beat.  Each
+   is priced with its own kernel's fixed cost and meets the split without a margin
+   (bench/results/2026-11-25-whole-price: on the H200 actor_movie_incidence 18.4 -> 15.4 us). */
 double aijt_whole_dia_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, int *nd);
 double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, aijt_strip *s);
 double aijt_whole_stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s);
-/* STREAM must beat the other plans by this share of its time: on the generated random matrix (33 entries
-   per row over 2M columns) the H100 model put it 1.5% ahead of SELL where it ran 6% behind (619 against
-   582 us), and on elast within 1%; where it wins, it wins by more (actor_movie_incidence, ct2010: 17-18%,
-   bench/results/2026-11-25-h100-stream-probe, -stream). */
-#define AIJT_STREAM_MARGIN 0.05

@@ -21,7 +21,7 @@ double aijt_whole_dia_us(const aijt_csr *A, const aijt_plan_source *src, const a
   if (*nd < -1) return NAN; /* the device failed */
   if (*nd < 0 || (double)*nd * (double)A->nrows >= (double)INT32_MAX) return INFINITY;
   double ns = aijt_model_row_ns(k, *nd > 0 ? (double)*nd : 1, 0);
-  return ns < 0 ? INFINITY : m->launch_us + m->strip_us + (double)A->nrows * ns * 1e-3;
+  return ns < 0 ? INFINITY : k->overhead_us + m->strip_us + (double)A->nrows * ns * 1e-3; /* one strip, its own kernel's launch */
 }
 
 /* Step 6: the predicted time of the whole matrix as one PANEL strip (INFINITY when not worth one). */
@@ -74,7 +74,7 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
     }
     if (work < 0) continue;
     crit = aijt_model_crit_us(k, (double)p->features.max_len);
-    t    = m->launch_us + m->strip_us + (work > crit ? work : crit);
+    t    = k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
     const double weighed = k->param > 1 ? t * (1 + STREAM_LANES_MARGIN) : t;
     if (weighed < best_weighed) {
       best_weighed = weighed;
@@ -86,7 +86,7 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
       s->max_len      = p->features.max_len;
       s->tpr          = k->param;
       s->block        = AIJT_STREAM_BLOCK;
-      s->predicted_us = t - m->launch_us - m->strip_us + k->overhead_us;
+      s->predicted_us = t - m->strip_us;
     }
   }
   return best;

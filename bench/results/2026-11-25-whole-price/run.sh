@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# One GPU (carry .petsc-cuda, .bench-data), from the branch whole-price checked out:
-#   bash bench/results/2026-11-25-pending-whole-price/run.sh OUTDIR
+# One GPU (carry .petsc-cuda, .bench-data), as it ran: at c1e6329 with whole-price.patch applied to the tree:
+#   bash bench/results/2026-11-25-whole-price/run.sh OUTDIR
 # A: the tree with whole-price.patch taken back (main); B: the tree.  Both built side by side, then
 # bench_model once each (20 matrices: per-plan measured times, PLUB), then bench_spmv (against
 # aijcusparse) for A, B, A, B.  Everything in OUTDIR/whole-price.tar.gz (the device returns 8 files a call).  About 400 s.
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR}
-P=bench/results/2026-11-25-pending-whole-price/whole-price.patch
+P=bench/results/2026-11-25-whole-price/whole-price.patch
 [ -d /opt/petsc-cuda ] || bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
 source bench/session.sh "$O/wp"
 R=$PWD; A=/tmp/wp-a; rm -rf $A; mkdir -p $A
