@@ -242,6 +242,9 @@ static PetscErrorCode BenchOne(BenchSetup *S, BenchWork *w, const char spec[], P
   PetscCall(MakeVectors(w));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(RunFormat(S, w, (BenchFormat)f, rec));
   PetscCall(RunRaw(S, w, rec));
+  /* read + write of half the product's compulsory bytes: the same traffic as the product */
+  PetscCall(BenchCopyTime(S->timer, (size_t)(0.5 * BenchCSRBytes(rec)), S->warmup, S->reps, &rec->us_copy_same));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] copy of the same bytes %6.1f us\n", rec->name, (double)rec->us_copy_same));
   rec->done = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

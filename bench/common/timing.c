@@ -142,6 +142,43 @@ PetscErrorCode BenchCopyBandwidth(size_t bytes, PetscInt reps, PetscReal *gbs)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+typedef struct {
+  void        *dst, *src;
+  size_t       bytes;
+  cudaStream_t stream;
+} CopyCtx;
+
+static PetscErrorCode CopyOp(void *ctx)
+{
+  CopyCtx *c = (CopyCtx *)ctx;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaMemcpyAsync(c->dst, c->src, c->bytes, cudaMemcpyDeviceToDevice, c->stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/*
+  Median time of one device-to-device copy of bytes, timed as BenchTimeOp times a product: what moving
+  that much data once costs at that size, launch included, where a large copy's bandwidth
+  (BenchCopyBandwidth) is out of reach of any single call.
+*/
+PetscErrorCode BenchCopyTime(BenchTimer t, size_t bytes, PetscInt warmup, PetscInt reps, PetscReal *us)
+{
+  CopyCtx c;
+
+  PetscFunctionBegin;
+  c.bytes = bytes ? bytes : 1;
+  PetscCall(PetscGetCurrentCUDAStream(&c.stream));
+  PetscCallCUDA(cudaMalloc(&c.src, c.bytes));
+  PetscCallCUDA(cudaMalloc(&c.dst, c.bytes));
+  PetscCallCUDA(cudaMemsetAsync(c.src, 1, c.bytes, c.stream)); /* touch both buffers before timing */
+  PetscCallCUDA(cudaMemsetAsync(c.dst, 0, c.bytes, c.stream));
+  PetscCall(BenchTimeOp(t, CopyOp, &c, warmup, reps, us));
+  PetscCallCUDA(cudaFree(c.src));
+  PetscCallCUDA(cudaFree(c.dst));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode BenchDeviceMemory(size_t *free_bytes, size_t *total_bytes)
 {
   PetscFunctionBegin;

@@ -18,6 +18,7 @@ PETSC_INTERN PetscErrorCode BenchTimerHostUs(BenchTimer, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchTimeOp(BenchTimer, BenchOp, void *, PetscInt, PetscInt, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchWallTime(PetscLogDouble *);
 PETSC_INTERN PetscErrorCode BenchCopyBandwidth(size_t, PetscInt, PetscReal *);
+PETSC_INTERN PetscErrorCode BenchCopyTime(BenchTimer, size_t, PetscInt, PetscInt, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchDeviceMemory(size_t *, size_t *);
 PETSC_INTERN PetscErrorCode BenchDeviceDescribe(char[], size_t);
 PETSC_INTERN PetscErrorCode BenchCheckStream(void);

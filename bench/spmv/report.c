@@ -17,7 +17,8 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
   for (int f = 0; f < BENCH_NFORMATS; f++) r->build_ms[f] = r->first_ms[f] = NAN;
   r->strips   = -1;
   r->plan_ms = r->tune_ms = r->plan_first_ms = NAN;
-  r->copy_gbs = copy_gbs;
+  r->copy_gbs     = copy_gbs;
+  r->us_copy_same = NAN;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -34,15 +35,22 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
   and the layouts' skeleton; the median of bench_spmv's -plan_reps assemblies, the first one in the CSV)
   and run-time tuning (GPU time beyond as many products of the kept parameters).
 */
+/* The product's compulsory traffic in bytes: values and column indices, row offsets, y written, x read once. */
+PetscReal BenchCSRBytes(const BenchRecord *r)
+{
+  return 12.0 * (PetscReal)r->nnz + 12.0 * (PetscReal)r->rows + 8.0 * (PetscReal)r->cols;
+}
+
 PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
 {
-  const PetscReal bytes = 12.0 * (PetscReal)r->nnz + 12.0 * (PetscReal)r->rows + 8.0 * (PetscReal)r->cols;
+  const PetscReal bytes = BenchCSRBytes(r);
   const PetscReal tt = r->us[M_AIJTUNED], tc = r->us[M_AIJCUSPARSE];
 
   PetscFunctionBegin;
   d->gbs_tuned     = bytes / tt / 1e3;
   d->gbs_cusparse  = bytes / tc / 1e3;
   d->copy_fraction = d->gbs_tuned / r->copy_gbs;
+  d->copy_same_fraction = r->us_copy_same / tt;
   d->best_raw      = M_NMETHODS;
   for (int m = M_CSR_ALG1; m <= M_SELL_ALG1; m++)
     if (!PetscIsNanReal(r->us[m]) && (d->best_raw == M_NMETHODS || r->us[m] < r->us[d->best_raw])) d->best_raw = (BenchMethod)m;
@@ -95,8 +103,8 @@ PetscErrorCode BenchReportLine(const BenchRecord *r)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Geometric mean, worst and best of one speedup (which 0-2) or of the copy-bandwidth fraction (3) over
-   the finished records of a class (all: cls < 0). */
+/* Geometric mean, worst and best of one speedup (which 0-2), of the copy-bandwidth fraction (3) or of
+   the fraction of a same-size copy (4) over the finished records of a class (all: cls < 0). */
 static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int which)
 {
   PetscReal   logsum = 0.0, worst = PETSC_MAX_REAL, best = 0.0;
@@ -109,7 +117,7 @@ static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int
     PetscReal    v;
     if (!rec[i].done || (cls >= 0 && (int)rec[i].cls != cls)) continue;
     PetscCall(BenchDerive(&rec[i], &d));
-    v = which < 3 ? d.speedup[which] : d.copy_fraction;
+    v = which < 3 ? d.speedup[which] : which == 3 ? d.copy_fraction : d.copy_same_fraction;
     if (PetscIsInfOrNanReal(v) || v <= 0) continue;
     logsum += PetscLogReal(v);
     count++;
@@ -118,7 +126,7 @@ static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int
   }
   if (!count) PetscFunctionReturn(PETSC_SUCCESS);
   if (which < 3) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    vs %-20s geomean %5.2f   worst %5.2f (%s)   best %5.2f (%s)\n", SpeedupName[which], (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
-  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "    aijtuned's GB/s / copy bandwidth: geomean %.2f, lowest %.2f (%s), highest %.2f (%s)\n", (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
+  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "    aijtuned's %s: geomean %.2f, lowest %.2f (%s), highest %.2f (%s)\n", which == 3 ? "GB/s / copy bandwidth" : "time of a copy of its bytes / its time", (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -159,7 +167,7 @@ PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal 
     for (PetscInt i = 0; i < n; i++) count += rec[i].done && (cls < 0 || (int)rec[i].cls == cls);
     if (!count) continue;
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s: %" PetscInt_FMT " matri%s\n", cls < 0 ? "all" : BenchClassName[cls], count, count == 1 ? "x" : "ces"));
-    for (int which = 0; which < 4; which++) PetscCall(Summarize(rec, n, cls, which));
+    for (int which = 0; which < 5; which++) PetscCall(Summarize(rec, n, cls, which));
   }
   PetscCall(SummarizeSetup(rec, n, 0, 5.0));
   PetscCall(SummarizeSetup(rec, n, 1, 10.0));
@@ -184,7 +192,7 @@ PetscErrorCode BenchCSVOpen(const char file[], FILE **fp)
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",gbs_aijtuned,gbs_aijcusparse,copy_gbs,copy_fraction,speedup_vs_aijcusparse,speedup_vs_sellcuda,speedup_vs_best_raw,best_raw,strips,setup_aijtuned_calls,setup_aijcusparse_calls,plan_ms,plan_calls,tune_ms,tune_calls,plan_first_ms,plan_first_calls"));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",build_ms_%s,first_ms_%s", BenchFormatName[f], BenchFormatName[f]));
   for (int m = 1; m < M_NMETHODS; m++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",err_%s", BenchMethodName[m]));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",complete\n"));
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_copy_same,copy_same_fraction,complete\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -226,6 +234,8 @@ PetscErrorCode BenchCSVLine(FILE *fp, const BenchRecord *r)
     PetscCall(Field(fp, r->first_ms[f]));
   }
   for (int m = 1; m < M_NMETHODS; m++) PetscCall(Field(fp, r->err[m]));
+  PetscCall(Field(fp, r->us_copy_same));
+  PetscCall(Field(fp, d.copy_same_fraction));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%d\n", r->done ? 1 : 0));
   if (fflush(fp)) SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "Cannot write the CSV file");
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -31,11 +31,13 @@ typedef struct {
   PetscReal  plan_ms, tune_ms; /* aijtuned's planning (median over -plan_reps assemblies) and tuning cost (MatAIJTunedGetSetupTimes) */
   PetscReal  plan_first_ms;    /* the first of those plannings */
   PetscReal  copy_gbs;
+  PetscReal  us_copy_same; /* one device-to-device copy moving as many bytes as the product's compulsory CSR traffic */
 } BenchRecord;
 
 /* Figures derived from a record (NAN where an input is missing). */
 typedef struct {
   PetscReal gbs_tuned, gbs_cusparse, copy_fraction;
+  PetscReal copy_same_fraction; /* us_copy_same / aijtuned's time: against a copy of its own size, launch included */
   PetscReal speedup[3]; /* aijtuned over aijcusparse, sellcuda, best raw cuSPARSE: their time / aijtuned's */
   BenchMethod best_raw;
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
@@ -43,6 +45,7 @@ typedef struct {
 } BenchDerived;
 
 PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);
+PETSC_INTERN PetscReal      BenchCSRBytes(const BenchRecord *);
 PETSC_INTERN PetscErrorCode BenchDerive(const BenchRecord *, BenchDerived *);
 PETSC_INTERN PetscErrorCode BenchReportHeader(void);
 PETSC_INTERN PetscErrorCode BenchReportLine(const BenchRecord *);
