@@ -47,8 +47,8 @@ double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_
    gpubuild/a), and chose four lanes for actor_movie_incidence (predicted at 0.990 of one lane's time,
    measured 1.072) and cage11 (0.976, 1.072), where the small matrices that four lanes won were predicted at
    0.73-0.89 (GT01R, bcsstk16, memplus).  Two causes showed:
-   - the prices leave out each kernel's fixed cost (about 5.0 us for one lane, 6.4 for four on an H100);
-     counting it took the bias to 4% but lost GT01R and bcsstk16 to one lane;
+   - the prices left out each kernel's fixed cost (about 5.0 us for one lane, 6.4 for four on an H100);
+     they count it since bench/results/2026-11-25-whole-price, with this margin kept;
    - the calibration's rows all of one length put one lane's rows of 16, 32, ... entries on the same
      shared-memory banks (16 entries measured 1.7x 14).  The calibration now mixes lengths, which took
      the bias to 11% (bench/results/2026-11-25-h100-verify/v3); with this margin the faster lane count is
