@@ -3,7 +3,10 @@
    (aijt_dev_plan_model), against the time of one product of the plan it makes, on the generated suite.
    No PETSc: the planner, the GPU build and the kernels directly.
 
-     bench_plan_gpu [-model FILE] [-reps N] [name[:size] ...]     default: the suite at its default sizes
+     bench_plan_gpu [-model FILE] [-reps N] [-idle_ms T] [name[:size] ...]     default: the suite at its default sizes
+
+   -idle_ms T leaves the GPU idle T ms before each timed GPU plan, as an application's assembly on the
+   host leaves it before aijtuned plans (each plan here otherwise follows the last within milliseconds).
 
    Per matrix: the host planner's time and the GPU planner's (median of N after one untimed run; the
    CSR's structure is on the device before, as aijtuned uploads it before planning; the memory pool keeps
@@ -29,6 +32,7 @@ extern "C" { /* the planner and the generators are C */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MAX_REPS 51
 
@@ -45,8 +49,9 @@ static int same_plan(const aijt_plan *a, const aijt_plan *b)
   return aijt_plan_equal(a, b) && a->sorted == b->sorted && f->min_len == g->min_len && f->max_len == g->max_len && f->empty_rows == g->empty_rows && f->mean_len == g->mean_len && f->std_len == g->std_len;
 }
 
-/* The median time (us) of the plan's product, built on the device. */
-static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules *R, cudaStream_t stream)
+/* The median time (us) of the plan's product, built on the device; with idle_ms > 0, *after_idle the
+   median of reps products each after the GPU was idle that long (their own CUDA events: the GPU's time). */
+static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules *R, int reps, int idle_ms, double *after_idle, cudaStream_t stream)
 {
   aijt_layouts    *K = NULL;
   aijt_dev_layouts D;
@@ -55,6 +60,7 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
   cudaEvent_t      e0, e1;
 
   memset(&D, 0, sizeof(D));
+  *after_idle = NAN;
   if (!aijt_dev_buildable(P)) return -1; /* PANEL: built on the host, not timed here */
   if (aijt_layouts_skeleton(P, A, &K) || !aijt_dev_build_on_device(P, K, A, &o, R->block, &D)) return -1;
   check(cudaMalloc((void **)&x, ((size_t)A->ncols + 1) * sizeof(double)), "cudaMalloc x");
@@ -70,11 +76,23 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
     check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
     if (i >= 0) t[i] = 1e3 * ms;
   }
+  const double steady = median_of(t, 100);
+  for (int i = 0; idle_ms > 0 && i < reps; i++) {
+    float ms;
+    usleep((useconds_t)idle_ms * 1000);
+    check(cudaEventRecord(e0, stream), "cudaEventRecord");
+    check(aijt_dev_spmv(&D, x, NULL, y, stream), "aijt_dev_spmv");
+    check(cudaEventRecord(e1, stream), "cudaEventRecord");
+    check(cudaEventSynchronize(e1), "cudaEventSynchronize");
+    check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
+    t[i] = 1e3 * ms;
+  }
+  if (idle_ms > 0) *after_idle = median_of(t, reps);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   cudaFree(x), cudaFree(y);
   aijt_dev_free(&D);
   aijt_layouts_destroy(&K);
-  return median_of(t, 100);
+  return steady;
 }
 
 /* The host skeleton of a plan with its order on the host (seconds): what aijtuned's planning did after
@@ -115,7 +133,7 @@ static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt
   return t;
 }
 
-static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int reps, cudaStream_t stream)
+static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int reps, int idle_ms, cudaStream_t stream)
 {
   char          name[64];
   const char   *colon = strchr(arg, ':');
@@ -124,7 +142,7 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
   aijt_csr      A;
   aijt_int     *rowptr = NULL, *colidx = NULL;
   aijt_plan    *host = NULL, *dev = NULL;
-  double        th[MAX_REPS], tg[MAX_REPS], to[MAX_REPS], tk[MAX_REPS], up, us;
+  double        th[MAX_REPS], tg[MAX_REPS], to[MAX_REPS], tk[MAX_REPS], up, us, us_idle;
   cudaError_t   cerr = cudaSuccess;
 
   snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - arg) : (int)strlen(arg), arg);
@@ -151,14 +169,16 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
     }
     if (r >= 0) th[r] = wall_seconds() - t0;
     aijt_plan_destroy(&dev);
+    if (idle_ms > 0) usleep((useconds_t)idle_ms * 1000);
     t0 = wall_seconds();
     if (aijt_dev_plan_model(&A, &D, R, m, stream, &dev, &cerr)) check(cerr, "aijt_dev_plan_model"), exit(1);
     if (r >= 0) tg[r] = wall_seconds() - t0;
     if (r >= 0) to[r] = tg[r] + skeleton_host(dev, &A);
+    if (idle_ms > 0) usleep((useconds_t)idle_ms * 1000);
     if (r >= 0) tk[r] = planning_kept(&A, &D, R, m, stream, host);
   }
   const int same = same_plan(host, dev);
-  us = product_us(dev, &A, R, stream);
+  us = product_us(dev, &A, R, reps, idle_ms, &us_idle, stream);
   {
     aijt_int n[AIJT_NFORMATS], rows[AIJT_NFORMATS], nz[AIJT_NFORMATS];
     double   h = median_of(th, reps) * 1e3, g = median_of(tg, reps) * 1e3, o = median_of(to, reps) * 1e3, k = median_of(tk, reps) * 1e3;
@@ -166,8 +186,10 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
     aijt_plan_summary(dev, n, rows, nz);
     for (int f = 0; f < AIJT_NFORMATS; f++)
       if (n[f]) snprintf(formats + strlen(formats), sizeof(formats) - strlen(formats), "%s%s", formats[0] ? "," : "", aijt_format_names[f]);
-    printf("%-9s %9lld %10lld %9.3f %9.3f %-4s %9.3f %9.1f %9.1f %9.1f %9.3f %9.3f %7.1f %7.1f  %s%s\n", name, (long long)A.nrows, (long long)nnz, h, g, same ? "yes" : "NO", up * 1e3, us, us > 0 ? 1e3 * h / us : NAN, us > 0 ? 1e3 * g / us : NAN, o, k,
-           us > 0 ? 1e3 * o / us : NAN, us > 0 ? 1e3 * k / us : NAN, formats, dev->col_pos ? " +cols" : "");
+    printf("%-9s %9lld %10lld %9.3f %9.3f %-4s %9.3f %9.1f %9.1f %9.1f %9.3f %9.3f %7.1f %7.1f", name, (long long)A.nrows, (long long)nnz, h, g, same ? "yes" : "NO", up * 1e3, us, us > 0 ? 1e3 * h / us : NAN, us > 0 ? 1e3 * g / us : NAN, o, k,
+           us > 0 ? 1e3 * o / us : NAN, us > 0 ? 1e3 * k / us : NAN);
+    if (idle_ms > 0) printf(" %9.1f %7.1f", us_idle, us_idle > 0 ? 1e3 * k / us_idle : NAN);
+    printf("  %s%s\n", formats, dev->col_pos ? " +cols" : "");
   }
   fflush(stdout);
   aijt_plan_destroy(&host);
@@ -182,7 +204,7 @@ int main(int argc, char **argv)
 {
   const char  *path = AIJT_MODEL_DIR "/NVIDIA-H200.model";
   char         why[256];
-  int          a = 1, reps = 5, fails = 0;
+  int          a = 1, reps = 5, idle_ms = 0, fails = 0;
   aijt_model   m;
   aijt_rules   R;
   cudaStream_t stream;
@@ -190,8 +212,9 @@ int main(int argc, char **argv)
   for (; a < argc && argv[a][0] == '-'; a++) {
     if (!strcmp(argv[a], "-model") && a + 1 < argc) path = argv[++a];
     else if (!strcmp(argv[a], "-reps") && a + 1 < argc) reps = atoi(argv[++a]);
+    else if (!strcmp(argv[a], "-idle_ms") && a + 1 < argc) idle_ms = atoi(argv[++a]);
     else {
-      fprintf(stderr, "usage: bench_plan_gpu [-model FILE] [-reps N (1..%d)] [name[:size] ...]\n", MAX_REPS);
+      fprintf(stderr, "usage: bench_plan_gpu [-model FILE] [-reps N (1..%d)] [-idle_ms T] [name[:size] ...]\n", MAX_REPS);
       return 2;
     }
   }
@@ -212,13 +235,15 @@ int main(int argc, char **argv)
   {
     cudaDeviceProp prop;
     check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-    printf("# bench_plan_gpu: device %s, model %s (%s), median of %d after 1 untimed\n", prop.name, path, m.device, reps);
+    printf("# bench_plan_gpu: device %s, model %s (%s), median of %d after 1 untimed, GPU idle %d ms before each\n", prop.name, path, m.device, reps, idle_ms);
   }
-  printf("%-9s %9s %10s %9s %9s %-4s %9s %9s %9s %9s %9s %9s %7s %7s  %s\n", "matrix", "rows", "nnz", "host_ms", "gpu_ms", "same", "upload_ms", "spmv_us", "host_x", "gpu_x", "fetch_ms", "kept_ms", "fetch_x", "kept_x", "plan");
+  printf("%-9s %9s %10s %9s %9s %-4s %9s %9s %9s %9s %9s %9s %7s %7s", "matrix", "rows", "nnz", "host_ms", "gpu_ms", "same", "upload_ms", "spmv_us", "host_x", "gpu_x", "fetch_ms", "kept_ms", "fetch_x", "kept_x");
+  if (idle_ms > 0) printf(" %9s %7s", "idle_us", "idle_x");
+  printf("  %s\n", "plan");
   if (a < argc)
-    for (; a < argc; a++) fails += run(argv[a], &m, &R, reps, stream);
+    for (; a < argc; a++) fails += run(argv[a], &m, &R, reps, idle_ms, stream);
   else
-    for (int i = 0; i < matgen_suite_count(); i++) fails += run(matgen_suite(i)->name, &m, &R, reps, stream);
+    for (int i = 0; i < matgen_suite_count(); i++) fails += run(matgen_suite(i)->name, &m, &R, reps, idle_ms, stream);
   cudaStreamDestroy(stream);
   aijt_dev_stage_free();
   if (fails) printf("# %d matrices planned differently on the GPU\n", fails);

@@ -10,6 +10,9 @@ on generated matrices and Matrix Market files, all in one process and on the sam
   -sell_max_fill <r>    : skip raw SELL-32 where it stores more than r entries per nonzero (default 4)\n\
   -plan_reps <n>        : aijtuned's planning measured in n assemblies of the matrix, median reported\n\
                           beside the first (default 3)\n\
+  -idle_ms <t>          : also time each PETSc format's product after the GPU was idle t ms (9 calls, each\n\
+                          after its own idle), as a first call after an assembly runs; aijtuned's planning,\n\
+                          which follows such an idle too, is then also given in those products (default 0: off)\n\
   -held <bool>          : time the device alone, every method's calls queued behind a held stream, and print\n\
                           each method's host time per call (default: calls paced by the host, as in a solver)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
@@ -28,6 +31,7 @@ typedef struct {
   PetscInt    reps, warmup, plan_reps;
   PetscReal   copy_gbs, sell_max_fill;
   PetscBool   held;
+  PetscInt    idle_ms; /* > 0: each format's product after that long an idle too */
 } BenchSetup;
 
 /* What one matrix holds while it is measured; BenchWorkClear() frees whatever is there, after an error too. */
@@ -96,6 +100,7 @@ static PetscErrorCode MakeVectors(BenchWork *w)
    Their wall time, tuning on minus tuning off, is what tuning costs. */
 #define BENCH_AFTER_FIRST 60
 #define BENCH_MAX_PLAN_REPS 15
+#define BENCH_IDLE_REPS     9 /* calls after an idle, each after its own */
 
 /* aijtuned's planning of the same matrix in S->plan_reps assemblies (the first one's included): the
    median is what planning costs; the first also paid what a process pays once (the memory pool's
@@ -157,6 +162,10 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
   c.y              = w->y;
   PetscCall(BenchTimeOp(S->timer, BenchMatMultOp, &c, S->warmup, S->reps, &rec->us[f])); /* method index = format index */
   PetscCall(PrintHostTime(S, rec->name, BenchFormatName[f], rec->us[f]));
+  if (S->idle_ms > 0) {
+    PetscCall(BenchTimeOpAfterIdle(S->timer, BenchMatMultOp, &c, S->idle_ms, BENCH_IDLE_REPS, &rec->us_idle[f]));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s after %" PetscInt_FMT " ms of GPU idle: %.1f us (median of %d calls)\n", rec->name, BenchFormatName[f], S->idle_ms, (double)rec->us_idle[f], BENCH_IDLE_REPS));
+  }
   PetscCall(VecSet(w->y, NAN));
   PetscCall(MatMult(w->M, w->x, w->y));
   PetscCall(VecGetArrayRead(w->y, &ya));
@@ -272,7 +281,7 @@ int main(int argc, char **argv)
   char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
   PetscInt     nsuite = 64, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
   PetscBool    set, help_only;
-  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0};
+  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0};
   BenchRecord *rec;
   FILE        *fp = NULL;
 
@@ -311,10 +320,12 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetReal(NULL, NULL, "-sell_max_fill", &S.sell_max_fill, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-plan_reps", &S.plan_reps, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-held", &S.held, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-idle_ms", &S.idle_ms, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
   PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
   PetscCheck(S.reps >= 1 && S.warmup >= 0 && copy_mib >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -reps >= 1, -warmup >= 0, -copy_mib >= 1");
+  PetscCheck(S.idle_ms >= 0 && S.idle_ms <= 10000, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -idle_ms <= 10000");
   PetscCheck(S.plan_reps >= 1 && S.plan_reps <= BENCH_MAX_PLAN_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -plan_reps <= %d", BENCH_MAX_PLAN_REPS);
   nmat = nsuite + nfiles + ndir;
   PetscCheck(nmat > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "No matrices: give -suite, -f or -dir");

@@ -16,6 +16,7 @@ PETSC_INTERN PetscErrorCode BenchTimerDestroy(BenchTimer *);
 PETSC_INTERN PetscErrorCode BenchTimerSetHeld(BenchTimer, PetscBool);
 PETSC_INTERN PetscErrorCode BenchTimerHostUs(BenchTimer, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchTimeOp(BenchTimer, BenchOp, void *, PetscInt, PetscInt, PetscReal *);
+PETSC_INTERN PetscErrorCode BenchTimeOpAfterIdle(BenchTimer, BenchOp, void *, PetscInt, PetscInt, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchWallTime(PetscLogDouble *);
 PETSC_INTERN PetscErrorCode BenchCopyBandwidth(size_t, PetscInt, PetscReal *);
 PETSC_INTERN PetscErrorCode BenchCopyTime(BenchTimer, size_t, PetscInt, PetscInt, PetscReal *);

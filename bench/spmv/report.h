@@ -32,6 +32,7 @@ typedef struct {
   PetscReal  plan_first_ms;    /* the first of those plannings */
   PetscReal  copy_gbs;
   PetscReal  us_copy_same; /* one device-to-device copy moving as many bytes as the product's compulsory CSR traffic */
+  PetscReal  us_idle[BENCH_NFORMATS]; /* -idle_ms: each PETSc format's product after the GPU was idle (median); NAN without */
 } BenchRecord;
 
 /* Figures derived from a record (NAN where an input is missing). */
@@ -42,6 +43,7 @@ typedef struct {
   BenchMethod best_raw;
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
   PetscReal plan_calls, tune_calls;       /* aijtuned's planning and tuning, in its own MatMult-equivalents */
+  PetscReal plan_idle_calls;              /* its planning in its products after the same idle as the planning's (-idle_ms) */
 } BenchDerived;
 
 PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);
