@@ -498,15 +498,17 @@ __device__ bool degree_claim(aijt_int *slot, aijt_int c)
 }
 
 /* deg[col]++ for the entries of rows [i0, i0 + take), i0 = run * blockIdx.y + skip (colorder.c's sample:
-   skip 0; the rows it left out: skip its take). */
+   skip 0; the rows it left out: skip its take).  Each block counts one contiguous share of those entries,
+   so that a column met in neighbouring rows (a banded part's) meets the same block's slots again. */
 __global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int64_t run, int64_t skip, int64_t take, aijt_int *deg)
 {
   const int64_t  start = run * (int64_t)blockIdx.y + skip, i0 = start < nrows ? start : nrows, i1 = i0 + take < nrows ? i0 + take : nrows;
   const aijt_int a = rowptr[i0], b = rowptr[i1];
+  const int64_t  share = ((int64_t)b - a + gridDim.x - 1) / gridDim.x, lo = a + share * blockIdx.x, hi = lo + share < b ? lo + share : b;
   __shared__ aijt_int key[DEGREE_SLOTS], cnt[DEGREE_SLOTS];
   for (unsigned q = threadIdx.x; q < DEGREE_SLOTS; q += blockDim.x) key[q] = -1, cnt[q] = 0;
   __syncthreads();
-  for (int64_t k = a + (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < b; k += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t k = lo + threadIdx.x; k < hi; k += blockDim.x) {
     const aijt_int c = colidx[k];
     const unsigned s0 = degree_slot(c, 0), s1 = degree_slot(c, 1);
     if (degree_claim(&key[s0], c)) add_count(&cnt[s0], 1);
