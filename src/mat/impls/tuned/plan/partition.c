@@ -30,7 +30,9 @@
    Steps 5 to 7 price the whole matrix as one strip (wholeplan.c).  Before steps 1 to 4, when DIA, PANEL
    or STREAM is possible, a bound of the split from the length classes alone (each at the cheaper of the
    model's local and random times) may already lose to them: the rows are then neither ordered nor
-   sampled, and the plan is the same.
+   sampled, and the plan is the same.  The bound is first a floor, each class at its cheapest kernel
+   (split_floor); the dynamic program's tighter bound runs only where a whole-matrix plan is within reach
+   of that floor.
 
    What the planner reads of the matrix comes from a source (aijt_plan_source): the host CSR, or its
    copy on the GPU (kernels/plan_gpu.cu), with the same values; only its decisions run here.
@@ -93,6 +95,7 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
     n++;
     at += rows;
   }
+  if (!src) goto done; /* ranges only: the bounds before localities */
   w        = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
   distinct = (int *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(int));
   first    = (int *)malloc(((size_t)n + 1) * sizeof(int));
@@ -105,7 +108,6 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
     nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
   }
   first[n] = nw;
-  if (!src) goto done; /* ranges only: the bound before localities */
   if (nw && (err = src->sectors(src->ctx, p, w, nw, distinct))) goto done;
   for (int q = 0; q < n; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
 done:
@@ -405,25 +407,60 @@ aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_mod
   return split_buckets(R, m, b, nb, 0, p, cap, predicted);
 }
 
-/* A bound below the split's predicted time from the length classes alone, before the rows are ordered
-   or any locality read (INFINITY where the model has no kernel for some rows). */
-static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double *bound)
+/* A bound below the split's predicted time from the length classes b alone (their ranges), before the
+   rows are ordered or any locality read (INFINITY where the model has no kernel for some rows). */
+static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_bucket *b, int nb, double *bound)
 {
-  aijt_bucket *b  = NULL;
-  aijt_plan    q;
-  int          nb = 0, cap = 0;
-  aijt_err     err;
+  aijt_plan q;
+  int       cap = 0;
+  aijt_err  err;
 
   *bound = INFINITY;
   memset(&q, 0, sizeof(q));
   q.nrows = p->nrows;
   q.ncols = p->ncols;
-  if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb))) return err;
-  err = split_buckets(R, m, b, nb, 1, &q, &cap, bound);
-  free(b);
+  err     = split_buckets(R, m, b, nb, 1, &q, &cap, bound);
   free(q.strips);
   return err;
 }
+
+/* A floor below split_bound, without its dynamic program: each bucket at the least time per row of any
+   kernel (ELL's at the least of the lengths it could be padded to: this bucket's longest row or an
+   earlier one's), one strip's fixed cost and one launch, no critical path.  O(buckets x kernels). */
+static double split_floor(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb)
+{
+  double sum = 0, ell_min[AIJT_MODEL_MAX_KERNELS];
+
+  for (int q = 0; q < m->nkernels; q++) ell_min[q] = INFINITY;
+  for (int i = 0; i < nb; i++) {
+    const aijt_int rows = b[i].end - b[i].begin;
+    const double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
+    double         least = R->empty_free && i == nb - 1 && b[i].max_len == 0 ? 0 : INFINITY; /* empty rows an in-place product skips */
+    for (int q = 0; q < m->nkernels; q++) {
+      const aijt_model_kernel *k = &m->kernels[q];
+      double                   ns;
+      if (!allowed_kernel(R, k)) continue;
+      if (k->format == AIJT_ELL) {
+        aijt_model_at at;
+        aijt_model_at_len(k, (double)b[i].max_len, &at);
+        ns = aijt_model_at_row_ns_min(&at);
+        if (ns >= 0 && ns < ell_min[q]) ell_min[q] = ns;
+        ns = ell_min[q];
+      } else ns = aijt_model_row_ns_min(k, len);
+      if (ns >= 0 && ns * (double)rows * 1e-3 < least) least = ns * (double)rows * 1e-3;
+    }
+    sum += least;
+  }
+  return nb ? sum + m->strip_us + m->launch_us : 0;
+}
+
+/* split_bound runs only where a whole-matrix plan is within this factor of the floor.  On the 69 shared
+   matrices and the generated suite, with both models, the bound stayed within 1.28 of the floor (1.02-1.04
+   at the median), and every whole-matrix plan that beat the bound was within 1.02 of the floor.  A
+   whole-matrix plan between the reach and the bound would make the split for nothing (the plan is the
+   same: the split loses to it); one past the reach saves a dynamic program, a third of
+   actor_movie_incidence's host time (bench/results/2026-11-26-split-floor). */
+#define AIJT_FLOOR_REACH 1.1
 
 /* Steps 2 to 4 on the sorted plan p (count: its rows of each length). */
 static aijt_err split(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
@@ -503,9 +540,19 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     goto fail;
   }
   if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
-    double bound;
-    if ((err = split_bound(rules, m, p, count, &bound))) goto fail;
-    if (fmin(fmin(dia, panel), stream) < bound * (1 - 1e-9)) predicted = bound; /* the margin covers the bound's other rounding */
+    const double whole = fmin(fmin(dia, panel), stream);
+    aijt_bucket *b     = NULL;
+    int          nb    = 0;
+    double       floor_us, bound;
+    if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb))) goto fail;
+    floor_us = split_floor(rules, m, b, nb);
+    if (whole < floor_us * (1 - 1e-9)) predicted = floor_us; /* the margin covers the bounds' other rounding */
+    else if (whole < floor_us * AIJT_FLOOR_REACH) { /* the dynamic program's bound may still be above it */
+      err = split_bound(rules, m, p, b, nb, &bound);
+      if (!err && whole < bound * (1 - 1e-9)) predicted = bound;
+    }
+    free(b);
+    if (err) goto fail;
   }
   if (!isfinite(predicted)) {
     if (A->nrows > 1) {
