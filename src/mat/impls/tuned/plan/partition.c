@@ -337,12 +337,14 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     c[nk].at     = (aijt_model_at *)calloc((size_t)nb + 1, sizeof(aijt_model_at));
     if (!c[nk].prefix || !c[nk].bad || !c[nk++].at) goto nomem;
     for (int i = 0; i < nb; i++) {
-      aijt_int rows = b[i].end - b[i].begin;
-      double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
-      double   ns   = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
+      aijt_int             rows = b[i].end - b[i].begin;
+      double               len  = rows ? (double)b[i].nnz / (double)rows : 0, ns;
+      const aijt_model_at *at   = &c[nk - 1].at[i];
+      aijt_model_at_len(k, (double)b[i].max_len, &c[nk - 1].at[i]);
+      if (len == (double)b[i].max_len) ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, b[i].d); /* a class of one length (all up to 64): the table read once */
+      else ns = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
       c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
       c[nk - 1].bad[i + 1]    = c[nk - 1].bad[i] + (ns < 0);
-      aijt_model_at_len(k, (double)b[i].max_len, &c[nk - 1].at[i]);
     }
   }
   best  = (double *)malloc(((size_t)nb + 1) * sizeof(double));
