@@ -32,7 +32,6 @@ extern "C" { /* the planner and the generators are C */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #define MAX_REPS 51
 
@@ -47,6 +46,18 @@ static int same_plan(const aijt_plan *a, const aijt_plan *b)
 {
   const aijt_features *f = &a->features, *g = &b->features;
   return aijt_plan_equal(a, b) && a->sorted == b->sorted && f->min_len == g->min_len && f->max_len == g->max_len && f->empty_rows == g->empty_rows && f->mean_len == g->mean_len && f->std_len == g->std_len;
+}
+
+/* One product between two CUDA events, waited for (us). */
+static double timed_product_us(const aijt_dev_layouts *D, const double *x, double *y, cudaEvent_t e0, cudaEvent_t e1, cudaStream_t stream)
+{
+  float ms;
+  check(cudaEventRecord(e0, stream), "cudaEventRecord");
+  check(aijt_dev_spmv(D, x, NULL, y, stream), "aijt_dev_spmv");
+  check(cudaEventRecord(e1, stream), "cudaEventRecord");
+  check(cudaEventSynchronize(e1), "cudaEventSynchronize");
+  check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
+  return 1e3 * ms;
 }
 
 /* The median time (us) of the plan's product, built on the device; with idle_ms > 0, *after_idle the
@@ -68,24 +79,13 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
   check(cudaMemset(x, 0, ((size_t)A->ncols + 1) * sizeof(double)), "cudaMemset x");
   check(cudaEventCreate(&e0), "cudaEventCreate"), check(cudaEventCreate(&e1), "cudaEventCreate");
   for (int i = -10; i < 100; i++) {
-    float ms;
-    check(cudaEventRecord(e0, stream), "cudaEventRecord");
-    check(aijt_dev_spmv(&D, x, NULL, y, stream), "aijt_dev_spmv");
-    check(cudaEventRecord(e1, stream), "cudaEventRecord");
-    check(cudaEventSynchronize(e1), "cudaEventSynchronize");
-    check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
-    if (i >= 0) t[i] = 1e3 * ms;
+    const double us = timed_product_us(&D, x, y, e0, e1, stream);
+    if (i >= 0) t[i] = us;
   }
   const double steady = median_of(t, 100);
   for (int i = 0; idle_ms > 0 && i < reps; i++) {
-    float ms;
-    usleep((useconds_t)idle_ms * 1000);
-    check(cudaEventRecord(e0, stream), "cudaEventRecord");
-    check(aijt_dev_spmv(&D, x, NULL, y, stream), "aijt_dev_spmv");
-    check(cudaEventRecord(e1, stream), "cudaEventRecord");
-    check(cudaEventSynchronize(e1), "cudaEventSynchronize");
-    check(cudaEventElapsedTime(&ms, e0, e1), "cudaEventElapsedTime");
-    t[i] = 1e3 * ms;
+    wall_sleep_ms(idle_ms);
+    t[i] = timed_product_us(&D, x, y, e0, e1, stream);
   }
   if (idle_ms > 0) *after_idle = median_of(t, reps);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
@@ -169,12 +169,12 @@ static int run(const char *arg, const aijt_model *m, const aijt_rules *R, int re
     }
     if (r >= 0) th[r] = wall_seconds() - t0;
     aijt_plan_destroy(&dev);
-    if (idle_ms > 0) usleep((useconds_t)idle_ms * 1000);
+    if (idle_ms > 0) wall_sleep_ms(idle_ms);
     t0 = wall_seconds();
     if (aijt_dev_plan_model(&A, &D, R, m, stream, &dev, &cerr)) check(cerr, "aijt_dev_plan_model"), exit(1);
     if (r >= 0) tg[r] = wall_seconds() - t0;
     if (r >= 0) to[r] = tg[r] + skeleton_host(dev, &A);
-    if (idle_ms > 0) usleep((useconds_t)idle_ms * 1000);
+    if (idle_ms > 0) wall_sleep_ms(idle_ms);
     if (r >= 0) tk[r] = planning_kept(&A, &D, R, m, stream, host);
   }
   const int same = same_plan(host, dev);

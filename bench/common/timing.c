@@ -1,7 +1,7 @@
 #include "timing.h"
 #include "hold.h"
+#include "wallclock.h"
 #include <petscdevice_cuda.h>
-#include <time.h>
 
 struct _n_BenchTimer {
   PetscInt     capacity; /* event pairs */
@@ -95,18 +95,18 @@ PetscErrorCode BenchTimeOp(BenchTimer t, BenchOp op, void *ctx, PetscInt warmup,
 */
 PetscErrorCode BenchTimeOpAfterIdle(BenchTimer t, BenchOp op, void *ctx, PetscInt idle_ms, PetscInt reps, PetscReal *median_us)
 {
-  PetscReal *us;
+  double *us;
 
   PetscFunctionBegin;
   PetscCheck(idle_ms >= 0 && reps >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need idle_ms >= 0 and reps >= 1");
   PetscCall(PetscMalloc1(reps, &us));
   for (PetscInt i = 0; i < reps; i++) {
-    const struct timespec idle = {(time_t)(idle_ms / 1000), (long)(idle_ms % 1000) * 1000000L};
-    (void)nanosleep(&idle, NULL);
-    PetscCall(BenchTimeOp(t, op, ctx, 0, 1, &us[i]));
+    PetscReal one;
+    wall_sleep_ms((long)idle_ms);
+    PetscCall(BenchTimeOp(t, op, ctx, 0, 1, &one));
+    us[i] = (double)one;
   }
-  PetscCall(PetscSortReal(reps, us));
-  *median_us = reps % 2 ? us[reps / 2] : 0.5 * (us[reps / 2 - 1] + us[reps / 2]);
+  *median_us = (PetscReal)median_of(us, (int)reps);
   PetscCall(PetscFree(us));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -1,5 +1,5 @@
-/* Host wall time and the median of repeated timings: the plain-C benchmarks without PETSc (bench_setup,
-   bench_plan_gpu) and bench_spmv's planning medians. */
+/* Host wall time, a sleep, and the median of repeated timings: the plain-C benchmarks without PETSc
+   (bench_setup, bench_plan_gpu), bench_spmv's planning medians and the products timed after an idle. */
 #pragma once
 
 #include <stdlib.h>
@@ -16,6 +16,13 @@ static inline int wall_cmp_double(const void *a, const void *b)
 {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+/* The host asleep for ms milliseconds (the GPU left idle meanwhile: -idle_ms). */
+static inline void wall_sleep_ms(long ms)
+{
+  const struct timespec t = {(time_t)(ms / 1000), (ms % 1000) * 1000000L};
+  (void)nanosleep(&t, NULL);
 }
 
 /* The median of t[0..n) (sorts t). */

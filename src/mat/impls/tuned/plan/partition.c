@@ -339,8 +339,8 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     for (int i = 0; i < nb; i++) {
       aijt_int             rows = b[i].end - b[i].begin;
       double               len  = rows ? (double)b[i].nnz / (double)rows : 0, ns;
-      const aijt_model_at *at   = &c[nk - 1].at[i];
-      aijt_model_at_len(k, (double)b[i].max_len, &c[nk - 1].at[i]);
+      aijt_model_at       *at   = &c[nk - 1].at[i];
+      aijt_model_at_len(k, (double)b[i].max_len, at);
       if (len == (double)b[i].max_len) ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, b[i].d); /* a class of one length (all up to 64): the table read once */
       else ns = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
       c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
