@@ -17,7 +17,9 @@
    - columns: the degrees by atomic counts (of the auto test's sample, then of every entry), their counts
      back to the host for the test and the hot count, and the order by degree by a stable radix sort;
    - rows: the order by length by a stable radix sort of (longest - length, row), the host's counting sort;
-   - sectors: a thread block per locality window.
+   - sectors: a thread block per locality window, the windows and their counts in the stage's mapped
+     buffer (no copies, no allocations); the natural order's few windows, which STREAM's price reads, are
+     counted with the lengths, in their wait.
    The order and the column order stay on the device until the plan is made; fetch copies back only
    what the plan keeps (a DIA plan keeps neither).
 
@@ -67,6 +69,9 @@ struct gpu_source {
   int                     diag_max; /* > 0: diag holds the diagonals up to that many (made with the lengths) */
   int                     keep;     /* fetch leaves the order and the column order on the device */
   diag_set                diag;
+  int                     natural_n; /* > 0: the natural order's windows, counted with the lengths */
+  aijt_window             natural_w[AIJT_NATURAL_WINDOWS];
+  int                     natural_d[AIJT_NATURAL_WINDOWS];
 };
 
 /* Record the first failure; true while all is well. */
@@ -360,18 +365,25 @@ void stats_from(value_stats *s, const value_stats *r)
   s->diag = r->diag;
 }
 
+struct natural_windows; /* the sectors' pass, below */
+__global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct);
+void            natural_launch(gpu_source *g, int nnat, int *distinct);
+
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
    (host): one wait, two where more than LONG_LISTED values reach HIST_SHARED.  diag_max > 0: s->diag
-   gets the matrix's diagonals up to that many in the same wait. */
+   gets the matrix's diagonals up to that many in the same wait.  nnat > 0: the sectors of the natural
+   order's first nnat windows (g->natural_w) are counted in that wait too, where the stage's memory is to
+   be had (g->natural_n then). */
 template <class V>
-aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_stats *s, aijt_int **count)
+aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, int nnat, value_stats *s, aijt_int **count)
 {
   value_stats        *ds = NULL;
   aijt_int           *dc = NULL;
   aijt_dev_stage_pass pass;
   const size_t        acc_bytes = (sizeof(value_stats) + 15) / 16 * 16; /* then the count of finished blocks */
-  /* the stage's memory: the kernel hands the statistics over and leaves its scratch zeroed (finish_stats) */
-  const bool staged = n && aijt_dev_stage_begin(sizeof(value_stats), acc_bytes + sizeof(unsigned), g->stream, &pass);
+  /* the stage's memory: the kernel hands the statistics over and leaves its scratch zeroed (finish_stats);
+     the natural windows' counts follow the statistics in the host's part */
+  const bool staged = n && aijt_dev_stage_begin(acc_bytes + (size_t)nnat * sizeof(int), acc_bytes + sizeof(unsigned), g->stream, &pass);
 
   *count = NULL;
   memset(s, 0, sizeof(*s));
@@ -381,9 +393,14 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, value_st
     unsigned      *done  = staged ? (unsigned *)((char *)pass.zeroed + acc_bytes) : NULL;
     if (n && diag_max > 0 && g->A->nrows) stats_diag_kernel<<<nstat + diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(value, n, acc, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, diag_blocks(g), done, result);
     else if (n) stats_kernel<<<nstat, SETUP_BLOCK, 0, g->stream>>>(value, n, acc, done, result);
+    if (staged && nnat > 0) natural_launch(g, nnat, (int *)((char *)pass.host_dev + acc_bytes));
     if (ok(g, cudaGetLastError())) {
       if (!staged) fetch_to_host(g, s, ds, sizeof(*s));
-      else if (ok(g, cudaStreamSynchronize(g->stream))) stats_from(s, (const value_stats *)pass.host);
+      else if (ok(g, cudaStreamSynchronize(g->stream))) {
+        stats_from(s, (const value_stats *)pass.host);
+        memcpy(g->natural_d, (const char *)pass.host + acc_bytes, (size_t)nnat * sizeof(int));
+        g->natural_n = nnat;
+      }
     }
   }
   if (staged) aijt_dev_stage_end(g->err != cudaSuccess);
@@ -416,9 +433,12 @@ aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
   value_stats    stats, *s = &stats; /* on the stack, see value_stats */
   aijt_err       err;
 
-  /* DIA's test, if the plan may be DIA, in the same wait (gpu_diagonals takes the result) */
+  /* DIA's test, if the plan may be DIA, in the same wait (gpu_diagonals takes the result); so too the
+     natural order's locality, if STREAM may be priced (gpu_sectors answers it): on most of the shared
+     matrices the price asks for it, and its own pass waited again */
   const int diag_max = g->R->allowed & AIJT_FORMAT_BIT(AIJT_DIA) ? AIJT_DIA_MAX_DIAGS : 0;
-  err                = value_counts(g, row_len{g->D->rowptr}, n, diag_max, s, count);
+  const int nnat     = aijt_natural_windows(g->A, g->R, g->natural_w);
+  err                = value_counts(g, row_len{g->D->rowptr}, n, diag_max, nnat, s, count);
   if (!err && diag_max && n) {
     g->diag_max = diag_max;
     g->diag     = s->diag;
@@ -593,7 +613,7 @@ aijt_err degrees(gpu_source *g, aijt_int stride, int rest, aijt_int **deg, aijt_
   const unsigned per   = stride == 1 ? (whole < DEGREE_BLOCKS ? whole : DEGREE_BLOCKS) : rest ? 24 : 8;
   if (rest || (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)))) {
     if (nruns && take > 0) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, skip, take, *deg);
-    if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, 0, s, count);
+    if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, 0, 0, s, count);
   }
   *max_degree = err ? 0 : (aijt_int)s->hi;
   if (err) release(g, *deg);
@@ -655,12 +675,11 @@ aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int *
 /* A block per window: thread t takes the row at position k + t (a window's rows each hold an entry in
    it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, and a value counts
    when no earlier one equals it. */
-__global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window *windows, int *distinct)
+__device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window w, int *distinct)
 {
   typedef cub::BlockScan<long long, AIJT_LOCALITY_WINDOW> scan;
   __shared__ typename scan::TempStorage tmp;
   __shared__ aijt_int                   buf[AIJT_LOCALITY_WINDOW];
-  const aijt_window                     w = windows[blockIdx.x];
   const int                             t = threadIdx.x;
   const aijt_int                        k = w.k + t;
   aijt_int                              a = 0, take = 0;
@@ -680,19 +699,67 @@ __global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, c
   bool first = t < w.n;
   for (int j = 0; j < t && first; j++) first = buf[j] != buf[t];
   const int n = __syncthreads_count(first);
-  if (t == 0) distinct[blockIdx.x] = n;
+  if (t == 0) *distinct = n;
+}
+
+__global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window *windows, int *distinct)
+{
+  sectors_body(rowptr, colidx, order, nrows, col_pos, nhot, windows[blockIdx.x], &distinct[blockIdx.x]);
+}
+
+/* The natural order's windows (aijt_natural_windows) by value: no copy to the device before the launch. */
+struct natural_windows {
+  aijt_window w[AIJT_NATURAL_WINDOWS];
+};
+
+__global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct)
+{
+  sectors_body(rowptr, colidx, NULL, nrows, NULL, 0, windows.w[blockIdx.x], &distinct[blockIdx.x]);
+}
+
+void natural_launch(gpu_source *g, int nnat, int *distinct)
+{
+  natural_windows w;
+  memcpy(w.w, g->natural_w, (size_t)nnat * sizeof(aijt_window));
+  natural_sectors_kernel<<<nnat, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, w, distinct);
+}
+
+/* The natural order's windows as gpu_lengths counted them, for the same windows asked again. */
+bool natural_counted(const gpu_source *g, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
+{
+  if (p->sorted || p->col_hot || n != g->natural_n) return false;
+  for (int q = 0; q < n; q++)
+    if (w[q].k != g->natural_w[q].k || w[q].e != g->natural_w[q].e || w[q].n != g->natural_w[q].n) return false;
+  memcpy(distinct, g->natural_d, (size_t)n * sizeof(int));
+  return true;
 }
 
 aijt_err gpu_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
 {
-  gpu_source  *g  = (gpu_source *)ctx;
-  aijt_window *dw = NULL;
-  int         *dd = NULL;
+  gpu_source         *g  = (gpu_source *)ctx;
+  aijt_window        *dw = NULL;
+  int                *dd = NULL, *kd = NULL;
+  const aijt_window  *kw = NULL; /* the windows and their counts as the kernel reads and writes them */
+  const size_t        wbytes = ((size_t)n * sizeof(aijt_window) + 15) / 16 * 16;
+  aijt_dev_stage_pass pass;
 
-  if (alloc(g, &dw, (size_t)n) && alloc(g, &dd, (size_t)n) && ok(g, cudaMemcpyAsync(dw, w, (size_t)n * sizeof(aijt_window), cudaMemcpyHostToDevice, g->stream))) {
-    if (n) sectors_kernel<<<n, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, p->sorted ? g->order : NULL, g->A->nrows, p->col_hot ? g->col_pos : NULL, p->col_hot, dw, dd);
-    if (ok(g, cudaGetLastError())) fetch_to_host(g, distinct, dd, (size_t)n * sizeof(int));
+  if (natural_counted(g, p, w, n, distinct) || !n) return AIJT_OK;
+  /* the stage's mapped memory holds both: no copy to the device, no allocations (each cost 10-30 us
+     inside PETSc, bench/results/2026-11-25-plan-fuse) */
+  const bool staged = aijt_dev_stage_begin(wbytes + (size_t)n * sizeof(int), sizeof(unsigned), g->stream, &pass);
+  if (staged) {
+    memcpy(pass.host, w, (size_t)n * sizeof(aijt_window));
+    kw = (const aijt_window *)pass.host_dev;
+    kd = (int *)((char *)pass.host_dev + wbytes);
+  } else if (alloc(g, &dw, (size_t)n) && alloc(g, &dd, (size_t)n) && ok(g, cudaMemcpyAsync(dw, w, (size_t)n * sizeof(aijt_window), cudaMemcpyHostToDevice, g->stream))) kw = dw, kd = dd;
+  if (kw) {
+    sectors_kernel<<<n, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, p->sorted ? g->order : NULL, g->A->nrows, p->col_hot ? g->col_pos : NULL, p->col_hot, kw, kd);
+    if (ok(g, cudaGetLastError())) {
+      if (!staged) fetch_to_host(g, distinct, dd, (size_t)n * sizeof(int));
+      else if (ok(g, cudaStreamSynchronize(g->stream))) memcpy(distinct, (const char *)pass.host + wbytes, (size_t)n * sizeof(int));
+    }
   }
+  if (staged) aijt_dev_stage_end(0); /* the kernel leaves the scratch alone */
   release(g, dw);
   release(g, dd);
   return g->err ? AIJT_ERR_DEVICE : AIJT_OK;

@@ -83,6 +83,13 @@ aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt
    predicted time (INFINITY when some rows have no allowed kernel in the model). */
 aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted);
 
+/* The windows STREAM's price reads the natural order's locality in (up to AIJT_NATURAL_WINDOWS of
+   AIJT_LOCALITY_WINDOW entries, spread evenly over the entries, their rows found by bisection in the row
+   offsets): their number, 0 where the rules or the size rule STREAM out.  The GPU source counts them in
+   its first pass, so that the price needs no wait of its own. */
+#define AIJT_NATURAL_WINDOWS 16
+int aijt_natural_windows(const aijt_csr *A, const aijt_rules *R, aijt_window *w);
+
 /* Steps 5 to 7 (wholeplan.c): the whole matrix as one strip in natural order, its predicted time
    (INFINITY when it cannot or should not be one; NAN when the source failed).  DIA: *nd gets the
    diagonals (-1: more than AIJT_DIA_MAX_DIAGS or none looked for).  PANEL and STREAM: *s gets the strip.

@@ -92,17 +92,14 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
   return best;
 }
 
-/* The natural order's locality (aijt_locality's windows, spread evenly over the entries, their rows found
-   by bisection in the row offsets) through src; -1 where the source failed. */
-static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, const aijt_plan *p)
+int aijt_natural_windows(const aijt_csr *A, const aijt_rules *R, aijt_window *w)
 {
-  aijt_window w[16];
-  int         distinct[16], n = 0;
-  aijt_plan   q;
-  int64_t     at = 0, total = p->nnz;
-  int         nwin = (int)(total / AIJT_LOCALITY_WINDOW);
+  const int64_t total = A->nrows ? (int64_t)A->rowptr[A->nrows] : 0;
+  int64_t       at    = 0;
+  int           n = 0, nwin = (int)(total / AIJT_LOCALITY_WINDOW);
 
-  if (nwin > 16) nwin = 16;
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || A->nrows == 0 || total > STREAM_MAX_NNZ) return 0; /* as stream_at */
+  if (nwin > AIJT_NATURAL_WINDOWS) nwin = AIJT_NATURAL_WINDOWS;
   if (nwin < 1) nwin = 1;
   for (int k = 0; k < nwin && at < total; k++) {
     int64_t  start = (int64_t)((double)k * (double)total / (double)nwin);
@@ -119,6 +116,17 @@ static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, c
     at     = start + w[n].n;
     n++;
   }
+  return n;
+}
+
+/* The natural order's locality through src; -1 where the source failed. */
+static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_plan *p)
+{
+  aijt_window w[AIJT_NATURAL_WINDOWS];
+  int         distinct[AIJT_NATURAL_WINDOWS];
+  const int   n = aijt_natural_windows(A, R, w);
+  aijt_plan   q;
+
   memset(&q, 0, sizeof(q)); /* natural order, x's own columns */
   q.nrows = p->nrows;
   q.ncols = p->ncols;
@@ -133,6 +141,6 @@ double aijt_whole_stream_us(const aijt_csr *A, const aijt_plan_source *src, cons
 {
   double d;
   if (!(stream_at(R, m, p, count, -1, s) < beat)) return INFINITY;
-  if ((d = natural_locality(A, src, p)) < 0) return NAN;
+  if ((d = natural_locality(A, src, R, p)) < 0) return NAN;
   return stream_at(R, m, p, count, d, s);
 }
