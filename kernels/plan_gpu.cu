@@ -673,30 +673,44 @@ aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int *
 /* ---- sectors */
 
 /* A block per window: thread t takes the row at position k + t (a window's rows each hold an entry in
-   it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, and a value counts
-   when no earlier one equals it. */
+   it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, the threads together
+   copy the window's entries (each finds its entry's row by bisection), and a value counts when no earlier
+   one equals it.  Each thread had copied its own row's entries: in a window inside one long row (a sorted
+   plan's first strips, circuit's and R-MAT's hubs) one thread then made 256 loads one after another. */
 __device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window w, int *distinct)
 {
   typedef cub::BlockScan<long long, AIJT_LOCALITY_WINDOW> scan;
   __shared__ typename scan::TempStorage tmp;
   __shared__ aijt_int                   buf[AIJT_LOCALITY_WINDOW];
+  __shared__ aijt_int                   from[AIJT_LOCALITY_WINDOW]; /* thread r's row's first entry in the window */
+  __shared__ int                        place[AIJT_LOCALITY_WINDOW]; /* and its place there, AIJT_LOCALITY_WINDOW past the window */
   const int                             t = threadIdx.x;
   const aijt_int                        k = w.k + t;
   aijt_int                              a = 0, take = 0;
-  long long                             at;
+  long long                             at, total;
 
   if (k < nrows) {
     const aijt_int r = order ? order[k] : k;
     a                = rowptr[r] + (t == 0 ? w.e : 0);
     take             = rowptr[r + 1] - a;
   }
-  scan(tmp).ExclusiveSum((long long)take, at);
-  for (aijt_int j = 0; j < take && at + j < w.n; j++) {
-    const aijt_int c = colidx[a + j];
-    buf[at + j]      = (col_pos ? (col_pos[c] < nhot ? col_pos[c] : nhot + c) : c) >> 2; /* 4 doubles to a 32-byte sector */
+  scan(tmp).ExclusiveSum((long long)take, at, total);
+  from[t]        = a;
+  place[t]       = at < AIJT_LOCALITY_WINDOW ? (int)at : AIJT_LOCALITY_WINDOW;
+  const int fill = total < w.n ? (int)total : w.n;
+  __syncthreads();
+  for (int i = t; i < fill; i += AIJT_LOCALITY_WINDOW) {
+    int lo = 0, hi = AIJT_LOCALITY_WINDOW - 1; /* the last row placed at or before i: it holds entry i */
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (place[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const aijt_int c = colidx[from[lo] + (i - place[lo])];
+    buf[i]           = (col_pos ? (col_pos[c] < nhot ? col_pos[c] : nhot + c) : c) >> 2; /* 4 doubles to a 32-byte sector */
   }
   __syncthreads();
-  bool first = t < w.n;
+  bool first = t < fill;
   for (int j = 0; j < t && first; j++) first = buf[j] != buf[t];
   const int n = __syncthreads_count(first);
   if (t == 0) *distinct = n;
