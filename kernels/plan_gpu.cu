@@ -672,22 +672,28 @@ aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int *
 
 /* ---- sectors */
 
+#define SECTOR_SLOTS (4 * AIJT_LOCALITY_WINDOW) /* the distinct values' set in shared memory, as model.c's */
+
 /* A block per window: thread t takes the row at position k + t (a window's rows each hold an entry in
-   it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, the threads together
-   copy the window's entries (each finds its entry's row by bisection), and a value counts when no earlier
-   one equals it.  Each thread had copied its own row's entries: in a window inside one long row (a sorted
-   plan's first strips, circuit's and R-MAT's hubs) one thread then made 256 loads one after another. */
+   it, and it holds at most AIJT_LOCALITY_WINDOW), a scan places each row's entries, thread t reads entry t
+   of the window (it finds its row by bisection) and puts its sector into a set in shared memory, and the
+   block counts the threads that put a new one.  Each thread had copied its own row's entries: in a window
+   inside one long row (a sorted plan's first strips, circuit's and R-MAT's hubs) one thread then made 256
+   loads one after another; and thread t compared its value with the t before it, 128 shared loads on
+   average.  Traced on an H200 (bench/results/2026-11-26-sectors-staged), circuit's pass took 50-52 us
+   before the two, 26-31 after the first and 18 after the second. */
 __device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window w, int *distinct)
 {
   typedef cub::BlockScan<long long, AIJT_LOCALITY_WINDOW> scan;
   __shared__ typename scan::TempStorage tmp;
-  __shared__ aijt_int                   buf[AIJT_LOCALITY_WINDOW];
+  __shared__ aijt_int                   set[SECTOR_SLOTS];
   __shared__ aijt_int                   from[AIJT_LOCALITY_WINDOW]; /* thread r's row's first entry in the window */
   __shared__ int                        place[AIJT_LOCALITY_WINDOW]; /* and its place there, AIJT_LOCALITY_WINDOW past the window */
   const int                             t = threadIdx.x;
-  const aijt_int                        k = w.k + t;
+  const aijt_int                        k = w.k + t, empty = -1; /* sectors are not negative */
   aijt_int                              a = 0, take = 0;
   long long                             at, total;
+  bool                                  fresh = false;
 
   if (k < nrows) {
     const aijt_int r = order ? order[k] : k;
@@ -695,24 +701,26 @@ __device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, con
     take             = rowptr[r + 1] - a;
   }
   scan(tmp).ExclusiveSum((long long)take, at, total);
-  from[t]        = a;
-  place[t]       = at < AIJT_LOCALITY_WINDOW ? (int)at : AIJT_LOCALITY_WINDOW;
-  const int fill = total < w.n ? (int)total : w.n;
+  from[t]  = a;
+  place[t] = at < AIJT_LOCALITY_WINDOW ? (int)at : AIJT_LOCALITY_WINDOW;
+  for (int q = t; q < SECTOR_SLOTS; q += AIJT_LOCALITY_WINDOW) set[q] = empty;
   __syncthreads();
-  for (int i = t; i < fill; i += AIJT_LOCALITY_WINDOW) {
-    int lo = 0, hi = AIJT_LOCALITY_WINDOW - 1; /* the last row placed at or before i: it holds entry i */
+  if (t < total && t < w.n) {
+    int lo = 0, hi = AIJT_LOCALITY_WINDOW - 1; /* the last row placed at or before t: it holds entry t */
     while (lo < hi) {
       const int mid = (lo + hi + 1) / 2;
-      if (place[mid] <= i) lo = mid;
+      if (place[mid] <= t) lo = mid;
       else hi = mid - 1;
     }
-    const aijt_int c = colidx[from[lo] + (i - place[lo])];
-    buf[i]           = (col_pos ? (col_pos[c] < nhot ? col_pos[c] : nhot + c) : c) >> 2; /* 4 doubles to a 32-byte sector */
+    const aijt_int c = colidx[from[lo] + (t - place[lo])];
+    const aijt_int v = (col_pos ? (col_pos[c] < nhot ? col_pos[c] : nhot + c) : c) >> 2; /* 4 doubles to a 32-byte sector */
+    for (unsigned h = (unsigned)(((unsigned long long)v * 0x9E3779B97F4A7C15ull) >> 54) & (SECTOR_SLOTS - 1);; h = (h + 1) & (SECTOR_SLOTS - 1)) {
+      const aijt_int was = cas(&set[h], empty, v);
+      if (was == empty) fresh = true;
+      if (was == empty || was == v) break;
+    }
   }
-  __syncthreads();
-  bool first = t < fill;
-  for (int j = 0; j < t && first; j++) first = buf[j] != buf[t];
-  const int n = __syncthreads_count(first);
+  const int n = __syncthreads_count(fresh);
   if (t == 0) *distinct = n;
 }
 
