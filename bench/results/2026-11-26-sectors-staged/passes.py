@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Per-pass medians of AIJT_PLAN_GPU_TRACE output (trace.sh): passes.py DIR [runs...]; each plan after a
-matrix's first, the median per pass position, in microseconds."""
-import collections, gzip, re, statistics, sys
+matrix's first, the median per pass position, in microseconds.  MATS=a,b,... names the matrices."""
+import gzip, os, re, statistics, sys
 
 d = sys.argv[1]
 runs = sys.argv[2:] or ["a1", "b1", "a2", "b2"]
-for mat in ["circuit", "actor_movie_incidence", "memplus", "ckt11752_dc_1"]:
+for mat in os.environ.get("MATS", "circuit,actor_movie_incidence,memplus,ckt11752_dc_1").split(","):
     print(mat)
     for v in runs:
         cur, seq = None, []
