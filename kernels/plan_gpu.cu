@@ -541,19 +541,14 @@ __global__ void degree_kernel(const aijt_int *rowptr, const aijt_int *colidx, ai
 }
 
 /* Sort keys: top - v (v <= top), so that a stable ascending sort puts the largest v first. */
-__global__ void keys_kernel(const aijt_int *v, aijt_int n, aijt_int top, aijt_int *key, aijt_int *idx)
+template <class V>
+__global__ void keys_kernel(V value, aijt_int n, aijt_int top, aijt_int *key, aijt_int *idx)
 {
   GRID_STRIDE(i, n)
   {
-    key[i] = top - v[i];
+    key[i] = top - value(i);
     idx[i] = (aijt_int)i;
   }
-}
-
-/* The row lengths, for the order by length. */
-__global__ void lengths_kernel(const aijt_int *rowptr, aijt_int n, aijt_int *len)
-{
-  GRID_STRIDE(i, n) len[i] = rowptr[i + 1] - rowptr[i];
 }
 
 __global__ void scatter_kernel(const aijt_int *sorted, aijt_int n, aijt_int *pos)
@@ -570,25 +565,25 @@ int key_bits(aijt_int top)
   return b;
 }
 
-/* Positions [0, n) of the values v[i] <= top ordered by decreasing value, stably, into *sorted (device):
-   the host's counting sorts, by radix sort of (top - v, i). */
-bool sort_decreasing(gpu_source *g, const aijt_int *v, aijt_int n, aijt_int top, aijt_int **sorted)
+/* Positions [0, n) of the values value(i) <= top ordered by decreasing value, stably, into *sorted
+   (device): the host's counting sorts, by radix sort of (top - value, i).  The keys, the indices, their
+   second buffers and the sort's scratch are one allocation (each allocation and free of the six it was
+   cost 10-30 us inside PETSc, bench/results/2026-11-25-plan-fuse). */
+template <class V>
+bool sort_decreasing(gpu_source *g, V value, aijt_int n, aijt_int top, aijt_int **sorted)
 {
-  aijt_int *key = NULL, *key2 = NULL, *idx = NULL;
-  void     *tmp = NULL;
-  size_t    need = 0;
-  const int bits = key_bits(top);
+  const size_t part = ((size_t)n * sizeof(aijt_int) + 255) / 256 * 256;
+  char        *work = NULL;
+  size_t       need = 0;
+  const int    bits = key_bits(top);
 
   *sorted = NULL;
-  if (alloc(g, &key, n) && alloc(g, &key2, n) && alloc(g, &idx, n) && alloc(g, sorted, n)) {
-    if (n) keys_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(v, n, top, key, idx);
-    if (ok(g, cudaGetLastError()) && ok(g, cub::DeviceRadixSort::SortPairs(NULL, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream)) && ok(g, cudaMallocAsync(&tmp, need ? need : 1, g->stream)))
-      ok(g, cub::DeviceRadixSort::SortPairs(tmp, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream));
+  if (ok(g, cub::DeviceRadixSort::SortPairs(NULL, need, (ukey *)NULL, (ukey *)NULL, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, 0, bits, g->stream)) && alloc(g, &work, 3 * part + need) && alloc(g, sorted, n)) {
+    aijt_int *key = (aijt_int *)work, *key2 = (aijt_int *)(work + part), *idx = (aijt_int *)(work + 2 * part);
+    if (n) keys_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(value, n, top, key, idx);
+    if (ok(g, cudaGetLastError())) ok(g, cub::DeviceRadixSort::SortPairs(work + 3 * part, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream));
   }
-  release(g, key);
-  release(g, key2);
-  release(g, idx);
-  if (tmp) (void)cudaFreeAsync(tmp, g->stream);
+  release(g, work);
   if (g->err) release(g, *sorted);
   return !g->err;
 }
@@ -641,7 +636,7 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
       if ((err = degrees(g, stride, 1, &deg, &count, &max_degree))) return err;
     }
   }
-  if (sort_decreasing(g, deg, g->A->ncols, max_degree, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
+  if (sort_decreasing(g, array_of{deg}, g->A->ncols, max_degree, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
     scatter_kernel<<<setup_blocks(g->A->ncols), SETUP_BLOCK, 0, g->stream>>>(sorted, g->A->ncols, g->col_pos);
     if (ok(g, cudaGetLastError())) p->col_hot = aijt_col_hot_of(count, max_degree, g->A->ncols, R->col_hot_degree);
   }
@@ -656,17 +651,11 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
 
 aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order)
 {
-  gpu_source    *g = (gpu_source *)ctx;
-  const aijt_int n = g->A->nrows;
-  aijt_int      *len = NULL;
+  gpu_source *g = (gpu_source *)ctx;
 
   *order = NULL; /* on the device until fetch */
   release(g, g->order);
-  if (alloc(g, &len, (size_t)n)) {
-    if (n) lengths_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, n, len);
-    if (ok(g, cudaGetLastError())) sort_decreasing(g, len, n, max_len, &g->order);
-  }
-  release(g, len);
+  sort_decreasing(g, row_len{g->D->rowptr}, g->A->nrows, max_len, &g->order);
   return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
 }
 
