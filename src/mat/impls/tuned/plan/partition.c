@@ -318,9 +318,16 @@ static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int
 }
 
 /* aijt_model_split; with bound, at most its prediction for any localities of the buckets (their d
-   unread), the strips appended all the same. */
-static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, int bound, aijt_plan *p, int *cap, double *predicted)
+   unread), the strips appended all the same.  beat: a whole-matrix plan's price, which wins unless the
+   split's prediction is at most it.  That prediction is best[nb] plus at least one launch, so an offer
+   above beat - launch_us is on no path that could win, and none is made: where the best path is below
+   that, the table holds for its buckets what it would without the cut, the same path is found, and the
+   plan is the same; where it is not, the whole-matrix plan wins either way (best[nb] is then left
+   INFINITY).  actor_movie_incidence's split, which STREAM beats, ran the whole dynamic program for
+   nothing. */
+static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, int bound, double beat, aijt_plan *p, int *cap, double *predicted)
 {
+  const double cut = m->launch_us >= 0 ? nextafter(beat - m->launch_us, INFINITY) : INFINITY; /* offers from here on are cut (push_strips' most) */
   choice   c[AIJT_MODEL_MAX_KERNELS];
   int      nk = 0, *from = NULL, *via = NULL, *parts = NULL;
   double  *best = NULL;
@@ -370,6 +377,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
       continue;
     }
     for (int j = i + 1; j <= jend; j++) most = larger(most, best[j]);
+    if (cut < most) most = cut;
     for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, &T);
   }
   if (nb && isfinite(best[nb])) {
@@ -406,7 +414,7 @@ done:
 
 aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
 {
-  return split_buckets(R, m, b, nb, 0, p, cap, predicted);
+  return split_buckets(R, m, b, nb, 0, INFINITY, p, cap, predicted);
 }
 
 /* A bound below the split's predicted time from the length classes b alone (their ranges), before the
@@ -421,7 +429,7 @@ static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt
   memset(&q, 0, sizeof(q));
   q.nrows = p->nrows;
   q.ncols = p->ncols;
-  err     = split_buckets(R, m, b, nb, 1, &q, &cap, bound);
+  err     = split_buckets(R, m, b, nb, 1, INFINITY, &q, &cap, bound);
   free(q.strips);
   return err;
 }
@@ -464,8 +472,9 @@ static double split_floor(const aijt_rules *R, const aijt_model *m, const aijt_b
    actor_movie_incidence's host time (bench/results/2026-11-26-split-floor). */
 #define AIJT_FLOOR_REACH 1.1
 
-/* Steps 2 to 4 on the sorted plan p (count: its rows of each length). */
-static aijt_err split(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, int *cap, double *predicted)
+/* Steps 2 to 4 on the sorted plan p (count: its rows of each length), against beat, the whole-matrix
+   plans' best price (split_buckets). */
+static aijt_err split(const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, double beat, int *cap, double *predicted)
 {
   aijt_bucket *b  = NULL;
   int          nb = 0;
@@ -473,7 +482,7 @@ static aijt_err split(const aijt_csr *A, const aijt_plan_source *src, const aijt
 
   *predicted = INFINITY;
   if ((err = aijt_model_buckets_from(src, p, count, p->features.max_len, &b, &nb))) return err;
-  err = aijt_model_split(A, R, m, b, nb, p, cap, predicted);
+  err = split_buckets(R, m, b, nb, 0, beat, p, cap, predicted);
   free(b);
   return err;
 }
@@ -561,7 +570,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
       if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
       p->sorted = 1;
     }
-    err = split(A, src, rules, m, p, count, &cap, &predicted);
+    err = split(src, rules, m, p, count, fmin(fmin(dia, panel), stream), &cap, &predicted);
     if (err) goto fail;
     if (p->sorted) sell_slots_from_counts(p, count);
   }
