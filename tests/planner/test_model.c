@@ -180,6 +180,44 @@ static void check_stream_lanes(aijt_int *len)
   }
 }
 
+/* The natural order's locality windows (aijt_natural_windows, which the GPU planner counts in its first
+   pass): spread evenly over the entries, one after another, each of at most AIJT_LOCALITY_WINDOW entries
+   from a real entry of its row; none where the rules or the size rule STREAM out. */
+static void check_natural_windows(aijt_int *len)
+{
+  aijt_window w[AIJT_NATURAL_WINDOWS];
+  aijt_rules  R;
+  int         n;
+
+  for (aijt_int i = 0; i < 20000; i++) len[i] = 1 + rnd(20);
+  aijt_csr      A     = make(20000, 50000, len);
+  const int64_t total = A.rowptr[A.nrows];
+  int64_t       end   = 0;
+
+  aijt_rules_default(&R);
+  n = aijt_natural_windows(&A, &R, w);
+  EXPECT(n == AIJT_NATURAL_WINDOWS, "natural windows: %d of %d entries, expected %d", n, (int)total, AIJT_NATURAL_WINDOWS);
+  for (int q = 0; q < n; q++) {
+    const int64_t start = (int64_t)A.rowptr[w[q].k] + w[q].e, even = (int64_t)((double)q * (double)total / (double)n);
+    EXPECT(w[q].k >= 0 && w[q].k < A.nrows && w[q].e >= 0 && w[q].e < A.rowptr[w[q].k + 1] - A.rowptr[w[q].k], "natural window %d starts past its row", q);
+    EXPECT(start >= end && start == (even > end ? even : end), "natural window %d starts at entry %lld, expected %lld", q, (long long)start, (long long)(even > end ? even : end));
+    EXPECT(w[q].n > 0 && w[q].n <= AIJT_LOCALITY_WINDOW && start + w[q].n <= total, "natural window %d holds %d entries", q, w[q].n);
+    end = start + w[q].n;
+  }
+  R.allowed &= ~AIJT_FORMAT_BIT(AIJT_STREAM);
+  EXPECT(aijt_natural_windows(&A, &R, w) == 0, "natural windows without STREAM");
+  free((void *)A.rowptr), free((void *)A.colidx);
+
+  for (aijt_int i = 0; i < 10; i++) len[i] = 1 + i % 3; /* 19 entries: one short window */
+  A = make(10, 10, len);
+  aijt_rules_default(&R);
+  n = aijt_natural_windows(&A, &R, w);
+  EXPECT(n == 1 && w[0].k == 0 && w[0].e == 0 && w[0].n == (int)A.rowptr[A.nrows], "natural windows of a small matrix: %d, the first of %d entries", n, n ? w[0].n : 0);
+  A.nrows = 0;
+  EXPECT(aijt_natural_windows(&A, &R, w) == 0, "natural windows of no rows");
+  free((void *)A.rowptr), free((void *)A.colidx);
+}
+
 int main(void)
 {
   aijt_model m;
@@ -190,6 +228,7 @@ int main(void)
   check_file(&m);
   check_interpolation(&m);
   check_locality();
+  check_natural_windows(len);
 
   /* rows of at most 64 entries: one length per class, so the plan's price is exact */
   for (aijt_int i = 0; i < 20000; i++) len[i] = 1 + rnd(64);
