@@ -57,13 +57,36 @@ static int length_class(aijt_int len)
    all buckets in one call of the source. */
 #define BUCKET_WINDOWS 8
 
+/* The locality of each of the n buckets b of plan p, through src: all their windows in one call. */
+static aijt_err bucket_localities(const aijt_plan_source *src, const aijt_plan *p, const aijt_int *count, aijt_bucket *b, int n)
+{
+  aijt_window *w        = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
+  int         *distinct = (int *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(int));
+  int         *first    = (int *)malloc(((size_t)n + 1) * sizeof(int)); /* bucket q's windows: [first[q], first[q + 1]) */
+  int          nw       = 0;
+  aijt_err     err      = AIJT_OK;
+
+  if (!w || !distinct || !first) err = AIJT_ERR_MEM;
+  else {
+    for (int q = 0; q < n; q++) {
+      first[q] = nw;
+      nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
+    }
+    first[n] = nw;
+    if (nw) err = src->sectors(src->ctx, p, w, nw, distinct);
+    for (int q = 0; q < n && !err; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
+  }
+  free(w);
+  free(distinct);
+  free(first);
+  return err;
+}
+
 aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p, const aijt_int *count, aijt_int max_len, aijt_bucket **out, int *nb)
 {
-  int          cap = 64, n = 0, nw = 0;
+  int          cap = 64, n = 0;
   aijt_bucket *b   = (aijt_bucket *)malloc((size_t)cap * sizeof(aijt_bucket));
   aijt_int     at  = 0; /* plan position */
-  aijt_window *w   = NULL;
-  int         *first = NULL, *distinct = NULL; /* bucket q's windows: [first[q], first[q + 1]) */
   aijt_err     err = AIJT_OK;
 
   *out = NULL;
@@ -95,25 +118,8 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
     n++;
     at += rows;
   }
-  if (!src) goto done; /* ranges only: the bounds before localities */
-  w        = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
-  distinct = (int *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(int));
-  first    = (int *)malloc(((size_t)n + 1) * sizeof(int));
-  if (!w || !distinct || !first) {
-    err = AIJT_ERR_MEM;
-    goto done;
-  }
-  for (int q = 0; q < n; q++) {
-    first[q] = nw;
-    nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
-  }
-  first[n] = nw;
-  if (nw && (err = src->sectors(src->ctx, p, w, nw, distinct))) goto done;
-  for (int q = 0; q < n; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
+  if (src) err = bucket_localities(src, p, count, b, n); /* else ranges only: the bounds before localities */
 done:
-  free(w);
-  free(distinct);
-  free(first);
   if (err) {
     free(b);
     return err;
@@ -187,12 +193,52 @@ typedef struct {
   const aijt_model_kernel *k;
   double                  *prefix; /* ns of buckets [0, b) */
   int                     *bad;    /* buckets in [0, b) the kernel was not measured for */
-  aijt_model_at           *at;     /* its table at bucket b's longest row, a strip's longest from b on */
+  const aijt_model_at     *at;     /* its table at bucket b's longest row, a strip's longest from b on (class_tables) */
 } choice;
 
 static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 {
   return !!(R->allowed & AIJT_STRIP_FORMATS & AIJT_FORMAT_BIT(k->format)); /* DIA, PANEL, STREAM: wholeplan.c */
+}
+
+/* Each allowed kernel's table read at each length class, once for the floor, the bound and the split of a
+   plan (they read the same classes: actor_movie_incidence's plan read the tables 2072 times):
+   top[q][i] at bucket i's longest row, a strip's longest from i on; mean[q][i] at its mean length, where
+   its rows' time is read (the same reading for a class of one length, every class up to 64). */
+typedef struct {
+  aijt_model_at *top[AIJT_MODEL_MAX_KERNELS], *mean[AIJT_MODEL_MAX_KERNELS]; /* NULL: not allowed */
+  aijt_model_at *memory;
+} class_tables;
+
+static void class_tables_free(class_tables *T)
+{
+  free(T->memory);
+  memset(T, 0, sizeof(*T));
+}
+
+static aijt_err class_tables_make(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, class_tables *T)
+{
+  int nk = 0;
+
+  memset(T, 0, sizeof(*T));
+  for (int q = 0; q < m->nkernels; q++) nk += allowed_kernel(R, &m->kernels[q]);
+  if (!(T->memory = (aijt_model_at *)malloc((2 * (size_t)nk * (size_t)nb + 1) * sizeof(aijt_model_at)))) return AIJT_ERR_MEM;
+  aijt_model_at *at = T->memory;
+  for (int q = 0; q < m->nkernels; q++) {
+    const aijt_model_kernel *k = &m->kernels[q];
+    if (!allowed_kernel(R, k)) continue;
+    T->top[q]  = at;
+    T->mean[q] = at + nb;
+    at += 2 * (size_t)nb;
+    for (int i = 0; i < nb; i++) {
+      const aijt_int rows = b[i].end - b[i].begin;
+      const double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
+      aijt_model_at_len(k, (double)b[i].max_len, &T->top[q][i]);
+      if (len == (double)b[i].max_len) T->mean[q][i] = T->top[q][i];
+      else aijt_model_at_len(k, len, &T->mean[q][i]);
+    }
+  }
+  return AIJT_OK;
 }
 
 /* The dynamic program's table: best[j], the least time of buckets [0, j), reached by the strip [from[j], j)
@@ -325,7 +371,7 @@ static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int
    plan is the same; where it is not, the whole-matrix plan wins either way (best[nb] is then left
    INFINITY).  actor_movie_incidence's split, which STREAM beats, ran the whole dynamic program for
    nothing. */
-static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, int bound, double beat, aijt_plan *p, int *cap, double *predicted)
+static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, const class_tables *ct, int bound, double beat, aijt_plan *p, int *cap, double *predicted)
 {
   const double cut = m->launch_us >= 0 ? nextafter(beat - m->launch_us, INFINITY) : INFINITY; /* offers from here on are cut (push_strips' most) */
   choice   c[AIJT_MODEL_MAX_KERNELS];
@@ -341,15 +387,12 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     c[nk].k      = k;
     c[nk].prefix = (double *)calloc((size_t)nb + 1, sizeof(double));
     c[nk].bad    = (int *)calloc((size_t)nb + 1, sizeof(int));
-    c[nk].at     = (aijt_model_at *)calloc((size_t)nb + 1, sizeof(aijt_model_at));
-    if (!c[nk].prefix || !c[nk].bad || !c[nk++].at) goto nomem;
+    c[nk].at     = ct->top[q];
+    if (!c[nk].prefix || !c[nk++].bad) goto nomem;
     for (int i = 0; i < nb; i++) {
-      aijt_int             rows = b[i].end - b[i].begin;
-      double               len  = rows ? (double)b[i].nnz / (double)rows : 0, ns;
-      aijt_model_at       *at   = &c[nk - 1].at[i];
-      aijt_model_at_len(k, (double)b[i].max_len, at);
-      if (len == (double)b[i].max_len) ns = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, b[i].d); /* a class of one length (all up to 64): the table read once */
-      else ns = bound ? aijt_model_row_ns_min(k, len) : aijt_model_row_ns(k, len, b[i].d);
+      const aijt_int       rows = b[i].end - b[i].begin;
+      const aijt_model_at *at   = &ct->mean[q][i];
+      const double         ns   = bound ? aijt_model_at_row_ns_min(at) : aijt_model_at_row_ns(at, b[i].d);
       c[nk - 1].prefix[i + 1] = c[nk - 1].prefix[i] + (ns > 0 ? ns * (double)rows : 0);
       c[nk - 1].bad[i + 1]    = c[nk - 1].bad[i] + (ns < 0);
     }
@@ -403,7 +446,6 @@ done:
   for (int q = 0; q < AIJT_MODEL_MAX_KERNELS; q++) {
     free(c[q].prefix);
     free(c[q].bad);
-    free(c[q].at);
   }
   free(best);
   free(from);
@@ -414,12 +456,19 @@ done:
 
 aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
 {
-  return split_buckets(R, m, b, nb, 0, INFINITY, p, cap, predicted);
+  class_tables ct;
+  aijt_err     err;
+
+  *predicted = INFINITY;
+  if ((err = class_tables_make(R, m, b, nb, &ct))) return err;
+  err = split_buckets(R, m, b, nb, &ct, 0, INFINITY, p, cap, predicted);
+  class_tables_free(&ct);
+  return err;
 }
 
 /* A bound below the split's predicted time from the length classes b alone (their ranges), before the
    rows are ordered or any locality read (INFINITY where the model has no kernel for some rows). */
-static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_bucket *b, int nb, double *bound)
+static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_bucket *b, int nb, const class_tables *ct, double *bound)
 {
   aijt_plan q;
   int       cap = 0;
@@ -429,7 +478,7 @@ static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt
   memset(&q, 0, sizeof(q));
   q.nrows = p->nrows;
   q.ncols = p->ncols;
-  err     = split_buckets(R, m, b, nb, 1, INFINITY, &q, &cap, bound);
+  err     = split_buckets(R, m, b, nb, ct, 1, INFINITY, &q, &cap, bound);
   free(q.strips);
   return err;
 }
@@ -437,26 +486,23 @@ static aijt_err split_bound(const aijt_rules *R, const aijt_model *m, const aijt
 /* A floor below split_bound, without its dynamic program: each bucket at the least time per row of any
    kernel (ELL's at the least of the lengths it could be padded to: this bucket's longest row or an
    earlier one's), one strip's fixed cost and one launch, no critical path.  O(buckets x kernels). */
-static double split_floor(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb)
+static double split_floor(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, const class_tables *ct)
 {
   double sum = 0, ell_min[AIJT_MODEL_MAX_KERNELS];
 
   for (int q = 0; q < m->nkernels; q++) ell_min[q] = INFINITY;
   for (int i = 0; i < nb; i++) {
-    const aijt_int rows = b[i].end - b[i].begin;
-    const double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
+    const aijt_int rows  = b[i].end - b[i].begin;
     double         least = R->empty_free && i == nb - 1 && b[i].max_len == 0 ? 0 : INFINITY; /* empty rows an in-place product skips */
     for (int q = 0; q < m->nkernels; q++) {
       const aijt_model_kernel *k = &m->kernels[q];
       double                   ns;
       if (!allowed_kernel(R, k)) continue;
       if (k->format == AIJT_ELL) {
-        aijt_model_at at;
-        aijt_model_at_len(k, (double)b[i].max_len, &at);
-        ns = aijt_model_at_row_ns_min(&at);
+        ns = aijt_model_at_row_ns_min(&ct->top[q][i]);
         if (ns >= 0 && ns < ell_min[q]) ell_min[q] = ns;
         ns = ell_min[q];
-      } else ns = aijt_model_row_ns_min(k, len);
+      } else ns = aijt_model_at_row_ns_min(&ct->mean[q][i]);
       if (ns >= 0 && ns * (double)rows * 1e-3 < least) least = ns * (double)rows * 1e-3;
     }
     sum += least;
@@ -472,19 +518,15 @@ static double split_floor(const aijt_rules *R, const aijt_model *m, const aijt_b
    actor_movie_incidence's host time (bench/results/2026-11-26-split-floor). */
 #define AIJT_FLOOR_REACH 1.1
 
-/* Steps 2 to 4 on the sorted plan p (count: its rows of each length), against beat, the whole-matrix
-   plans' best price (split_buckets). */
-static aijt_err split(const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, double beat, int *cap, double *predicted)
+/* Steps 2 to 4 on the sorted plan p (count: its rows of each length; b: its nb length classes, their
+   tables ct), against beat, the whole-matrix plans' best price (split_buckets). */
+static aijt_err split(const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, aijt_plan *p, const aijt_int *count, aijt_bucket *b, int nb, const class_tables *ct, double beat, int *cap, double *predicted)
 {
-  aijt_bucket *b  = NULL;
-  int          nb = 0;
-  aijt_err     err;
+  aijt_err err;
 
   *predicted = INFINITY;
-  if ((err = aijt_model_buckets_from(src, p, count, p->features.max_len, &b, &nb))) return err;
-  err = split_buckets(R, m, b, nb, 0, beat, p, cap, predicted);
-  free(b);
-  return err;
+  if ((err = bucket_localities(src, p, count, b, nb))) return err;
+  return split_buckets(R, m, b, nb, ct, 0, beat, p, cap, predicted);
 }
 
 aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
@@ -524,14 +566,17 @@ static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
 
 aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
-  aijt_plan *p = NULL;
-  aijt_int  *count = NULL;
-  int        cap = 0, nd;
-  double     predicted, dia, panel, stream;
-  aijt_strip ps, ss;
-  aijt_err   err;
+  aijt_plan   *p = NULL;
+  aijt_int    *count = NULL;
+  aijt_bucket *b = NULL; /* the length classes, from count */
+  class_tables ct;
+  int          cap = 0, nd, nb = 0;
+  double       predicted, dia, panel, stream;
+  aijt_strip   ps, ss;
+  aijt_err     err;
 
   *out = NULL;
+  memset(&ct, 0, sizeof(ct));
   if (!(rules->allowed & AIJT_ALL_FORMATS)) return AIJT_ERR_FORMAT;
   if (!m || !rules->sort || !(rules->allowed & AIJT_STRIP_FORMATS)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
@@ -550,32 +595,30 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
+  if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb)) || (err = class_tables_make(rules, m, b, nb, &ct))) goto fail;
   if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
     const double whole = fmin(fmin(dia, panel), stream);
-    aijt_bucket *b     = NULL;
-    int          nb    = 0;
-    double       floor_us, bound;
-    if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb))) goto fail;
-    floor_us = split_floor(rules, m, b, nb);
+    const double floor_us = split_floor(rules, m, b, nb, &ct);
+    double       bound;
     if (whole < floor_us * (1 - 1e-9)) predicted = floor_us; /* the margin covers the bounds' other rounding */
     else if (whole < floor_us * AIJT_FLOOR_REACH) { /* the dynamic program's bound may still be above it */
-      err = split_bound(rules, m, p, b, nb, &bound);
-      if (!err && whole < bound * (1 - 1e-9)) predicted = bound;
+      if ((err = split_bound(rules, m, p, b, nb, &ct, &bound))) goto fail;
+      if (whole < bound * (1 - 1e-9)) predicted = bound;
     }
-    free(b);
-    if (err) goto fail;
   }
   if (!isfinite(predicted)) {
     if (A->nrows > 1) {
       if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
       p->sorted = 1;
     }
-    err = split(src, rules, m, p, count, fmin(fmin(dia, panel), stream), &cap, &predicted);
-    if (err) goto fail;
+    if ((err = split(src, rules, m, p, count, b, nb, &ct, fmin(fmin(dia, panel), stream), &cap, &predicted))) goto fail;
     if (p->sorted) sell_slots_from_counts(p, count);
   }
   free(count);
   count = NULL;
+  free(b);
+  b = NULL;
+  class_tables_free(&ct);
   if ((panel < predicted && panel <= dia) || dia < predicted || stream < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows, STREAM reads x's */
   if (stream < predicted && stream < dia && stream < panel) { /* one STREAM strip in natural order instead */
     free(p->order);
@@ -621,6 +664,8 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   return AIJT_OK;
 fail:
   free(count);
+  free(b);
+  class_tables_free(&ct);
   aijt_plan_destroy(&p);
   return err;
 }
