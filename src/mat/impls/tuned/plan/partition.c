@@ -419,7 +419,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
       for (int j = i + 1; j <= jend && nk; j++) offer(&T, j, best[i], i, 0, 1);
       continue;
     }
-    for (int j = i + 1; j <= jend; j++) most = larger(most, best[j]);
+    for (int j = jend; j > i && most < cut; j--) most = larger(most, best[j]); /* from the end, where the largest are: past the cut it is the cut */
     if (cut < most) most = cut;
     for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, &T);
   }
