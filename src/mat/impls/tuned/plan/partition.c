@@ -202,7 +202,7 @@ static int allowed_kernel(const aijt_rules *R, const aijt_model_kernel *k)
 }
 
 /* Each allowed kernel's table read at each length class, once for the floor, the bound and the split of a
-   plan (they read the same classes: actor_movie_incidence's plan read the tables 2072 times):
+   plan (they read the same classes: 1480 of actor_movie_incidence's 2072 readings were theirs):
    top[q][i] at bucket i's longest row, a strip's longest from i on; mean[q][i] at its mean length, where
    its rows' time is read (the same reading for a class of one length, every class up to 64). */
 typedef struct {
