@@ -57,6 +57,11 @@ struct diag_set {
   aijt_int set[SET_SLOTS];
 };
 
+/* The natural order's windows (aijt_natural_windows), which a kernel takes by value: no copy to the device. */
+struct natural_windows {
+  aijt_window w[AIJT_NATURAL_WINDOWS];
+};
+
 struct gpu_source {
   const aijt_csr     *A; /* host: sizes, and the few row offsets the column test reads */
   const aijt_dev_csr *D; /* device: rowptr, colidx */
@@ -70,7 +75,7 @@ struct gpu_source {
   int                     keep;     /* fetch leaves the order and the column order on the device */
   diag_set                diag;
   int                     natural_n; /* > 0: the natural order's windows, counted with the lengths */
-  aijt_window             natural_w[AIJT_NATURAL_WINDOWS];
+  natural_windows         natural_w;
   int                     natural_d[AIJT_NATURAL_WINDOWS];
 };
 
@@ -365,7 +370,6 @@ void stats_from(value_stats *s, const value_stats *r)
   s->diag = r->diag;
 }
 
-struct natural_windows; /* the sectors' pass, below */
 __global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct);
 void            natural_launch(gpu_source *g, int nnat, int *distinct);
 
@@ -437,7 +441,7 @@ aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
      natural order's locality, if STREAM may be priced (gpu_sectors answers it): on most of the shared
      matrices the price asks for it, and its own pass waited again */
   const int diag_max = g->R->allowed & AIJT_FORMAT_BIT(AIJT_DIA) ? AIJT_DIA_MAX_DIAGS : 0;
-  const int nnat     = aijt_natural_windows(g->A, g->R, g->natural_w);
+  const int nnat     = aijt_natural_windows(g->A, g->R, g->natural_w.w);
   err                = value_counts(g, row_len{g->D->rowptr}, n, diag_max, nnat, s, count);
   if (!err && diag_max && n) {
     g->diag_max = diag_max;
@@ -718,11 +722,6 @@ __global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, c
   sectors_body(rowptr, colidx, order, nrows, col_pos, nhot, windows[blockIdx.x], &distinct[blockIdx.x]);
 }
 
-/* The natural order's windows (aijt_natural_windows) by value: no copy to the device before the launch. */
-struct natural_windows {
-  aijt_window w[AIJT_NATURAL_WINDOWS];
-};
-
 __global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct)
 {
   sectors_body(rowptr, colidx, NULL, nrows, NULL, 0, windows.w[blockIdx.x], &distinct[blockIdx.x]);
@@ -730,9 +729,7 @@ __global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *c
 
 void natural_launch(gpu_source *g, int nnat, int *distinct)
 {
-  natural_windows w;
-  memcpy(w.w, g->natural_w, (size_t)nnat * sizeof(aijt_window));
-  natural_sectors_kernel<<<nnat, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, w, distinct);
+  natural_sectors_kernel<<<nnat, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, g->natural_w, distinct);
 }
 
 /* The natural order's windows as gpu_lengths counted them, for the same windows asked again. */
@@ -740,7 +737,7 @@ bool natural_counted(const gpu_source *g, const aijt_plan *p, const aijt_window 
 {
   if (p->sorted || p->col_hot || n != g->natural_n) return false;
   for (int q = 0; q < n; q++)
-    if (w[q].k != g->natural_w[q].k || w[q].e != g->natural_w[q].e || w[q].n != g->natural_w[q].n) return false;
+    if (w[q].k != g->natural_w.w[q].k || w[q].e != g->natural_w.w[q].e || w[q].n != g->natural_w.w[q].n) return false;
   memcpy(distinct, g->natural_d, (size_t)n * sizeof(int));
   return true;
 }
