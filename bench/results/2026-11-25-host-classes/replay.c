@@ -4,7 +4,8 @@
      cc -std=c99 -O2 [-DEXACT_UPTO=N with classes.patch applied] -D_POSIX_C_SOURCE=200809L \
         -Isrc/mat/impls/tuned/plan -Ibench/gen -Ibench/common replay.c bench/gen/matgen.c \
         src/mat/impls/tuned/plan/*.c -lm -lz -o replay
-     ./replay MODEL name|file.mtx.gz ...      (PRINT=1: the strips; REPS=n: n more plans, for perf) */
+     ./replay MODEL name|file.mtx.gz ...      (PRINT=1: the strips; REPS=n: n more plans, for perf;
+     FLUSH=1: 256 MiB written before each timed plan, so that it starts with cold caches, as after an assembly) */
 #include "aijtmodel.h"
 #include "planbuild.h"
 #include "matgen_aijt.h"
@@ -57,7 +58,7 @@ int main(int argc, char **argv){
     aijt_plan *p; if (aijt_plan_model_from(&A,&s,&R,&m,&p)) return 1; aijt_plan_destroy(&p);
     c.record=0;
     double t[31]; int reps = getenv("REPS") ? atoi(getenv("REPS")) : 0;
-    for (int r=0;r<31;r++){ c.isec=0; double t0=wall_seconds(); aijt_err e=aijt_plan_model_from(&A,&s,&R,&m,&p); t[r]=wall_seconds()-t0; if(e){printf("err %d\n",e);return 1;} if(r<30) aijt_plan_destroy(&p);}
+    for (int r=0;r<31;r++){ c.isec=0; if (getenv("FLUSH")) { static char *junk; size_t J=(size_t)256<<20; if(!junk) junk=malloc(J); for(size_t z=0;z<J;z+=64) junk[z]+=1; } double t0=wall_seconds(); aijt_err e=aijt_plan_model_from(&A,&s,&R,&m,&p); t[r]=wall_seconds()-t0; if(e){printf("err %d\n",e);return 1;} if(r<30) aijt_plan_destroy(&p);}
     double med=median_of(t,31);
     { double pr=0; for(int q=0;q<p->nstrips;q++) pr+=p->strips[q].predicted_us; printf("%-28s nnz %10ld strips %d fmt %d host %.1f us predicted %.2f us\n",strrchr(argv[a],47)?strrchr(argv[a],47)+1:argv[a],(long)A.rowptr[A.nrows],p->nstrips,p->strips[0].format,med*1e6,pr); }
     if (getenv("PRINT")) for(int q=0;q<p->nstrips;q++){ aijt_strip *S=&p->strips[q]; printf("   strip %d fmt %d rows [%ld,%ld) max_len %ld nnz %ld tail %ld tpr %d chunk %d width %ld parts %d pred %.3f\n",q,S->format,(long)S->begin,(long)S->end,(long)S->max_len,(long)S->nnz,(long)S->tail_nnz,(int)S->tpr,(int)S->chunk,(long)S->width,(int)S->blocks_per_row,S->predicted_us); }

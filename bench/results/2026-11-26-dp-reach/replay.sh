@@ -2,7 +2,8 @@
 # Development machine, no GPU.  replay.sh OUTDIR [BASE]: ../2026-11-25-host-classes/replay.c built from BASE's
 # planner (default HEAD) and from the working tree's, over the 9 generated matrices and the 69 shared files
 # with both shipped models: the plans (PRINT=1, host times taken out) compared, and each one's host time
-# (median of 31 plans, two rounds, old new old new).
+# (median of 31 plans, two rounds, old new old new).  FLUSH=1 in the environment: each timed plan after 256 MiB
+# written (cold caches, as after an assembly).
 set -euo pipefail
 O=${1:?usage: replay.sh OUTDIR [BASE]}; BASE=${2:-HEAD}
 R=$(cd "$(dirname "$0")/../../.." && pwd); cd "$R"; mkdir -p "$O"
