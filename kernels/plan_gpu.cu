@@ -370,8 +370,7 @@ void stats_from(value_stats *s, const value_stats *r)
   s->diag = r->diag;
 }
 
-__global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct);
-void            natural_launch(gpu_source *g, int nnat, int *distinct);
+void natural_launch(gpu_source *g, int nnat, int *distinct); /* with the sectors' kernel, below */
 
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
    (host): one wait, two where more than LONG_LISTED values reach HIST_SHARED.  diag_max > 0: s->diag
