@@ -92,6 +92,9 @@ double aijt_model_at_row_ns_min(const aijt_model_at *a);
 double aijt_model_at_crit_us(const aijt_model_at *a);
 /* LONG's critical path (us): its longest row over its parts at one block's rate (long_entry_ns). */
 double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts);
+/* Ask the processor for every point of m's tables, without waiting for them: a plan follows the matrix's
+   assembly, which has evicted the model from the caches, and its few hundred readings each missed. */
+void aijt_model_prefetch(const aijt_model *m);
 
 /* Distinct 32-byte sectors of x per entry, over up to max_windows windows of AIJT_LOCALITY_WINDOW
    consecutive entries of plan positions [begin, end), spread evenly: about 1/4 when neighbouring

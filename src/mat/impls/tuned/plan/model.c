@@ -221,6 +221,21 @@ double aijt_model_row_ns(const aijt_model_kernel *k, double len, double d)
   return aijt_model_at_row_ns(&a, d);
 }
 
+void aijt_model_prefetch(const aijt_model *m)
+{
+#if defined(__GNUC__)
+  for (int q = 0; q < m->nkernels; q++) {
+    const aijt_model_kernel *k     = &m->kernels[q];
+    const double            *a[6]  = {k->len, k->local_ns, k->random_ns, k->d_local, k->d_random, k->crit_us};
+    const int                lines = (k->npoints * (int)sizeof(double) + 63) / 64;
+    for (int t = 0; t < 6; t++)
+      for (int l = 0; l < lines; l++) __builtin_prefetch((const char *)a[t] + 64 * l);
+  }
+#else
+  (void)m;
+#endif
+}
+
 double aijt_model_row_ns_min(const aijt_model_kernel *k, double len)
 {
   aijt_model_at a;

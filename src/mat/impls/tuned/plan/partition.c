@@ -581,6 +581,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   if (!m || !rules->sort || !(rules->allowed & AIJT_STRIP_FORMATS)) return aijt_plan_rules(A, rules, out);
   if (rules->block < 32) return AIJT_ERR_ARG;
   if ((err = aijt_plan_new(A, &p))) return err;
+  aijt_model_prefetch(m); /* while the lengths' pass runs on the GPU */
   if ((err = src->lengths(src->ctx, &p->features, &count))) goto fail;
   dia = aijt_whole_dia_us(A, src, rules, m, &nd);
   if (isnan(dia)) {
