@@ -202,7 +202,9 @@ __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx,
   diagonals_body(rowptr, colidx, nrows, max, d, blockIdx.x, gridDim.x);
 }
 
-#define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
+#ifndef STAT_BLOCKS /* NVFLAGS_EXTRA=-DSTAT_BLOCKS=N to compare */
+  #define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
+#endif
 
 /* Blocks for the diagonal test of this matrix. */
 unsigned diag_blocks(const gpu_source *g)
