@@ -34,9 +34,10 @@ const char *const aijt_col_order_names[3] = {"auto", "degree", "natural"};
 
 /* The auto test's sample holds about this many entries per column.  Its top share rises a little with
    the sample's noise (a uniform matrix's columns are Poisson-distributed in it), but stays far from the
-   threshold on either side: on the generated matrices 2 per column gives lap3d 0.135, box27 0.276,
-   circuit 0.308 and R-MAT 0.797, where 4 gave 0.063, 0.198, 0.173 and 0.790, and 1 would pass circuit
-   (0.521).  Circuit (6.6 entries a column) was counted whole at 4 per column, to be rejected. */
+   threshold on either side: on the generated matrices 2 per column gives circuit 0.308, elast 0.276,
+   random 0.162 and R-MAT 0.797, where 4 gave 0.173, 0.141, 0.130 and 0.790, and 1 would pass circuit
+   (0.521) and elast (0.552).  Circuit (6.6 entries a column) was counted whole at 4 per column, to be
+   rejected (bench/results/2026-11-26-col-sample). */
 #define AIJT_COLS_SAMPLE_PER_COL 2.0
 
 /* Rows are sampled in this many runs spread over the matrix: each run is read in order (every
