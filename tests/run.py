@@ -15,8 +15,10 @@ import glob
 import itertools
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE_DIRS = ["tests/planner", "tests/kernels", "tests/mat", "tests/petsc", "examples/tutorials"]
@@ -118,12 +120,19 @@ def run_one(t, build, mpiexec):
         cmd = "%s -n %d %s" % (mpiexec, t["nsize"], cmd)
     if t["filter"]:
         cmd = "(%s) 2>&1 | %s" % (cmd, t["filter"])
-    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1")
+    # Each run gets Open MPI session directories of its own: runs in parallel that share /tmp/ompi.<host>.<uid>
+    # race, one removing it while another makes its pid directory there ("A call to mkdir was unable to
+    # create the desired directory", open-mpi/ompi#8510); a test failed so once in CI.
+    session = tempfile.mkdtemp(prefix="aijt-mpi-")
+    env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1", OMPI_MCA_rmaps_base_oversubscribe="1",
+               OMPI_MCA_orte_tmpdir_base=session, PRTE_MCA_prte_tmpdir_base=session)
     try:
         p = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=os.path.join(ROOT, t["srcdir"]), env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=t["timeout"])
     except subprocess.TimeoutExpired:
         return False, "timed out after %g s: %s" % (t["timeout"], cmd)
+    finally:
+        shutil.rmtree(session, ignore_errors=True)
     out = p.stdout.decode(errors="replace")
     if p.returncode:
         return False, "exit code %d: %s\n%s" % (p.returncode, cmd, out[-4000:])
