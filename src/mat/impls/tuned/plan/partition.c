@@ -454,7 +454,7 @@ done:
   return err;
 }
 
-aijt_err aijt_model_split(const aijt_csr *A, const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
+aijt_err aijt_model_split(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
 {
   class_tables ct;
   aijt_err     err;
