@@ -37,6 +37,17 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The type's destroy goes in only over the base's own.  PETSc wraps the destroy of matrices it has made
+   (MatCreateSubMatrices: MatDestroySubMatrix_SeqAIJ keeps the destroy it replaced, ours, and calls it);
+   taken over again at the next assembly, the wrapper ran inside ours, and called ours a second time on a
+   matrix already given back to its base (PETSc's KSP ex45 with -pc_type exotic or a telescope coarse
+   solve).  A base that converts the matrix in place (MatDuplicate_SeqAIJCUSPARSE) puts back its own
+   destroy, and that one is taken over again. */
+void MatAIJTunedHookDestroy(Mat A, const MatAIJTunedBase *base, PetscErrorCode (*destroy)(Mat))
+{
+  if (A->ops->destroy == base->ops.destroy) A->ops->destroy = destroy;
+}
+
 PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
 {
   PetscFunctionBegin;

@@ -98,6 +98,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
+PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
 

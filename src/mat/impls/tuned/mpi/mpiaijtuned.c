@@ -41,11 +41,11 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(mult, MatMult_MPIAIJTuned);
   HOOK(multadd, MatMultAdd_MPIAIJTuned);
   HOOK(assemblyend, MatAssemblyEnd_MPIAIJTuned);
-  HOOK(destroy, MatDestroy_MPIAIJTuned);
   HOOK(duplicate, MatDuplicate_MPIAIJTuned);
   HOOK(view, MatView_MPIAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
 #undef HOOK
+  MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
 }
 
 /* Make both local blocks seqaijtuned (in place, so MPIAIJ's pointers stay valid) and give them our settings. */

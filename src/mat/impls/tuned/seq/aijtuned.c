@@ -49,12 +49,12 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK(mult, MatMult_SeqAIJTuned);
   HOOK(multadd, MatMultAdd_SeqAIJTuned);
   HOOK(assemblyend, MatAssemblyEnd_SeqAIJTuned);
-  HOOK(destroy, MatDestroy_SeqAIJTuned);
   HOOK(duplicate, MatDuplicate_SeqAIJTuned);
   HOOK(view, MatView_SeqAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_SeqAIJTuned);
   HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
 #undef HOOK
+  MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
 }
 
 static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
