@@ -11,7 +11,8 @@
 # The table gives -log_view's KSPSolve and SNESSolve times, MatMult's count and the iterations (the events
 # inside them show no time on a GPU without -log_view_gpu_time, which would wait for each).
 #   carry: .petsc-cuda (install.tar.xz.*)
-#   usage: bash bench/run_tutorials.sh OUTDIR      (ROUNDS=2, N=161: ex45's grid is N^3; REFINE=8: ex19's)
+#   usage: bash bench/run_tutorials.sh OUTDIR      (ROUNDS=2, N=161: ex45's grid is N^3; REFINE=8: ex19's;
+#          CASES="ex45_cg_jacobi ex45_cg_mg ex45_cg_gamg ex19_mg")
 set -uo pipefail
 out=${1:?usage: bash bench/run_tutorials.sh OUTDIR}
 source "$(dirname "$0")/session.sh" "$out"
@@ -25,10 +26,11 @@ grid="-da_grid_x $N -da_grid_y $N -da_grid_z $N"
 declare -A cases=(
   [ex45_cg_jacobi]="build-cuda/tests/petsc/ksp_ex45 $grid -ksp_type cg -pc_type jacobi -ksp_rtol 1e-8 -ksp_converged_reason"
   [ex45_cg_mg]="build-cuda/tests/petsc/ksp_ex45 $grid -ksp_type cg -ksp_rtol 1e-8 -pc_type mg -pc_mg_levels 4 -mg_levels_ksp_type chebyshev -mg_levels_pc_type jacobi -ksp_converged_reason"
+  [ex45_cg_gamg]="build-cuda/tests/petsc/ksp_ex45 $grid -ksp_type cg -ksp_rtol 1e-8 -pc_type gamg -ksp_converged_reason"
   [ex19_mg]="build-cuda/tests/petsc/snes_ex19 -da_refine $REFINE -ksp_type fgmres -pc_type mg -mg_levels_ksp_type chebyshev -mg_levels_pc_type jacobi -snes_converged_reason -ksp_converged_reason"
 )
 declare -A variants=([aijcusparse]="-dm_mat_type aijcusparse" [aijtuned]="-dm_mat_type aijtuned" [tunedops]="-dm_mat_type aijcusparse -mat_type aijtuned")
-for name in ex45_cg_jacobi ex45_cg_mg ex19_mg; do
+for name in ${CASES:-ex45_cg_jacobi ex45_cg_mg ex45_cg_gamg ex19_mg}; do
   for round in $(seq 1 "$ROUNDS"); do
     for type in aijcusparse aijtuned tunedops; do
       # shellcheck disable=SC2086

@@ -274,6 +274,70 @@ int main(int argc, char **argv)
   PetscCall(Report("MatLoad", ok));
   PetscCall(MatDestroy(&C));
 
+  /* MatAXPY of each pattern kind; DIFFERENT_NONZERO_PATTERN builds a new matrix of the sum's type and merges it into
+     the sum (MatHeaderMerge, which hides the composed objects from the destroy it calls): a new pattern, a new plan */
+  {
+    const MatStructure kinds[3] = {SAME_NONZERO_PATTERN, SUBSET_NONZERO_PATTERN, DIFFERENT_NONZERO_PATTERN};
+    const char *const  names[3] = {"MatAXPY, same pattern", "MatAXPY, subset pattern", "MatAXPY, different pattern"};
+    Mat                X, Y, Yt;
+    for (int k = 0; k < 3; k++) {
+      PetscCall(Create(MATAIJ, M, &X));
+      PetscCall(Create(MATAIJ, M, &Y));
+      PetscCall(Fill(X, 0.5, PETSC_FALSE));
+      PetscCall(Fill(Y, 1.0, PETSC_FALSE));
+      if (k == 2) { /* a pattern of its own: the band and a diagonal Y does not hold */
+        PetscCall(MatGetOwnershipRange(X, &rstart, &rend));
+        for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(X, i, (i + M / 2) % M, 2.0, INSERT_VALUES));
+        PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+        PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+      }
+      PetscCall(MatConvert(Y, MATAIJTUNED, MAT_INITIAL_MATRIX, &Yt));
+      PetscCall(SameProducts(Y, Yt, &ok)); /* planned before the sum: with host strips, a stale plan would show */
+      PetscCall(MatAXPY(Y, 2.0, X, kinds[k]));
+      PetscCall(MatAXPY(Yt, 2.0, X, kinds[k]));
+      PetscCall(IsType(Yt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+      {
+        PetscBool same;
+        PetscCall(SameProducts(Y, Yt, &same));
+        ok = (PetscBool)(ok && same);
+      }
+      PetscCall(AllRanks(&ok));
+      PetscCall(Report(names[k], ok));
+      PetscCall(MatDestroy(&X));
+      PetscCall(MatDestroy(&Y));
+      PetscCall(MatDestroy(&Yt));
+    }
+  }
+
+  /* in-place transpose (another merge) and the Galerkin product P^T A P with aijtuned operands.  Not on a CUDA
+     build: there PETSc builds the transpose as seqaij and retypes it, which gives an aijtuned of seqaij base, and
+     merges it under the state of an aijcusparse base ("Cannot copy to GPU" at its next product); and PETSc's
+     device product backend (MPIAIJBACKEND) asks for seqaijcusparse blocks by name (bench/results/
+     2026-11-26-tutorials) */
+#if !defined(PETSC_HAVE_CUDA)
+  {
+    Mat At, Tt, PA, PT;
+    PetscCall(MatTranspose(A, MAT_INITIAL_MATRIX, &At));
+    PetscCall(MatDuplicate(T, MAT_COPY_VALUES, &Tt));
+    PetscCall(MatTranspose(Tt, MAT_INPLACE_MATRIX, &Tt));
+    PetscCall(IsType(Tt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+    {
+      PetscBool same;
+      PetscCall(SameProducts(At, Tt, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(Report("MatTranspose in place", ok));
+    PetscCall(MatPtAP(A, At, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PA));
+    PetscCall(MatPtAP(T, Tt, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PT));
+    PetscCall(SameProducts(PA, PT, &ok));
+    PetscCall(Report("MatPtAP", ok));
+    PetscCall(MatDestroy(&At));
+    PetscCall(MatDestroy(&Tt));
+    PetscCall(MatDestroy(&PA));
+    PetscCall(MatDestroy(&PT));
+  }
+#endif
+
   /* a preconditioner built from the aijtuned matrix: same result as from AIJ */
   {
     KSP ka, kt;
@@ -319,6 +383,13 @@ int main(int argc, char **argv)
    test:
       suffix: 0
       nsize: {{1 2 3}}
+      requires: !cuda
       output_file: output/ops_0.out
+
+   test:
+      suffix: cuda
+      nsize: {{1 2 3}}
+      requires: cuda
+      output_file: output/ops_cuda.out
 
 TEST*/

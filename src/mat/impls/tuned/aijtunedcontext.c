@@ -1,14 +1,55 @@
-/* Where each aijtuned type keeps its state: a container composed on the matrix under the type's name
-   (the base type owns A->data and, for GPU bases, A->spptr).  The type's MatDestroy frees the state. */
+/* Where each aijtuned type keeps its state: a container composed on the matrix under the type's name (the base
+   type owns A->data and, for GPU bases, A->spptr).  The container holds the state's MatAIJTunedBase and frees
+   the state when it goes: when the type gives the matrix back to its base, when the matrix is destroyed, and when
+   MatHeaderMerge() replaces the merged matrix's container by the one it keeps. */
 #include "aijtunedimpl.h"
 
-PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], void *ctx)
+/* Every state alive, by its base: MatHeaderMerge() (MatAXPY with another pattern, in-place transposes; PCGAMG's
+   graph) calls the destroy of the matrix it merges into with the matrix's composed objects hidden, to free the
+   base's data, and gives them back with the new data.  That destroy finds the base here by its owner. */
+static MatAIJTunedBase *alive;
+
+static PetscErrorCode FreeBase(MatAIJTunedBase *base)
+{
+  PetscFunctionBegin;
+  for (MatAIJTunedBase **b = &alive; *b; b = &(*b)->next)
+    if (*b == base) {
+      *b = base->next;
+      break;
+    }
+  PetscCall(base->free_ctx(base->ctx)); /* base lives in it */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if PETSC_VERSION_LT(3, 23, 0)
+static PetscErrorCode ContainerFree(void *base)
+{
+  return FreeBase((MatAIJTunedBase *)base);
+}
+#else
+static PetscErrorCode ContainerFree(void **base)
+{
+  return FreeBase((MatAIJTunedBase *)*base);
+}
+#endif
+
+PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBase *base, void *ctx, PetscErrorCode (*free_ctx)(void *))
 {
   PetscContainer container;
 
   PetscFunctionBegin;
+  base->ctx      = ctx;
+  base->free_ctx = free_ctx;
+  base->owner    = A;
+  base->next     = alive;
+  alive          = base;
   PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, ctx));
+  PetscCall(PetscContainerSetPointer(container, base));
+#if PETSC_VERSION_LT(3, 23, 0)
+  PetscCall(PetscContainerSetUserDestroy(container, ContainerFree));
+#else
+  PetscCall(PetscContainerSetCtxDestroy(container, ContainerFree));
+#endif
   PetscCall(PetscObjectCompose((PetscObject)A, name, (PetscObject)container));
   PetscCall(PetscContainerDestroy(&container));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -17,12 +58,34 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], void *ctx)
 /* *ctx is NULL when the matrix carries no such state */
 PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
 {
-  PetscContainer container;
+  PetscContainer   container;
+  MatAIJTunedBase *base = NULL;
 
   PetscFunctionBegin;
   *ctx = NULL;
   PetscCall(PetscObjectQuery((PetscObject)A, name, (PetscObject *)&container));
-  if (container) PetscCall(PetscContainerGetPointer(container, ctx));
+  if (container) PetscCall(PetscContainerGetPointer(container, (void **)&base));
+  if (base) {
+    base->owner = A; /* MatHeaderReplace() moves a state to another matrix */
+    *ctx        = base->ctx;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A type's destroy called by MatHeaderMerge() (which hides the type name and the composed objects, *merging):
+   the base's data go, the type's state stays (the matrix gets it back, over the new data) and learns of the
+   merge.  The base is the last recorded for this matrix. */
+PetscErrorCode MatAIJTunedDestroyMerged(Mat A, PetscBool *merging)
+{
+  MatAIJTunedBase *base = alive;
+
+  PetscFunctionBegin;
+  *merging = (PetscBool)!((PetscObject)A)->type_name;
+  if (!*merging) PetscFunctionReturn(PETSC_SUCCESS);
+  while (base && base->owner != A) base = base->next;
+  PetscCheck(base, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: no state for the matrix MatHeaderMerge() merges into");
+  base->merged = PETSC_TRUE;
+  PetscCall(base->ops.destroy(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -56,15 +119,15 @@ PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Undo an in-place conversion: the base's operations and name, no converters, no state.  The caller
-   frees its context after this (base may live in it). */
+/* Undo an in-place conversion: the base's operations and name, no converters, no state (the container's going
+   frees it, base included). */
 PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *const converters[2], const MatAIJTunedBase *base)
 {
   PetscFunctionBegin;
   *A->ops = base->ops;
   for (int c = 0; c < 2; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
-  PetscCall(PetscObjectCompose((PetscObject)A, name, NULL));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));
+  PetscCall(PetscObjectCompose((PetscObject)A, name, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -29,10 +29,16 @@ typedef struct {
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
 
-/* What an in-place conversion replaced, to call it and to put it back */
-typedef struct {
+/* What an in-place conversion replaced, to call it and to put it back; and the type's state it belongs to, which
+   the matrix holds in a container (aijtunedcontext.c) */
+typedef struct MatAIJTunedBase_s {
   struct _MatOps ops; /* the base type's operations, called for everything aijtuned does not change */
   char           type[64];
+  void          *ctx;                     /* the state this is part of ... */
+  PetscErrorCode (*free_ctx)(void *ctx);  /* ... and how it is freed, when its container goes */
+  Mat            owner;                   /* the matrix, as of its last MatAIJTunedContextGet() */
+  PetscBool      merged;                  /* MatHeaderMerge() gave the matrix new data (and a new pattern) */
+  struct MatAIJTunedBase_s *next;         /* every state alive, for MatHeaderMerge()'s destroy */
 } MatAIJTunedBase;
 
 typedef struct {
@@ -94,11 +100,12 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCachePath(const MatAIJTunedSettings *, ch
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheGet(const char[], const aijt_tune_cache **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheStore(const char[], const aijt_tune_entry[], PetscInt);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheFlush(void);
-PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], void *);
+PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], MatAIJTunedBase *, void *, PetscErrorCode (*)(void *));
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
 PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
+PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
 

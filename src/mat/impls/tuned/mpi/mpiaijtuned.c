@@ -123,6 +123,10 @@ static PetscErrorCode MultWithGhosts(Mat A, Vec x, Vec z, Vec y)
   PetscCall(GetContext(A, &ctx));
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
   PetscCall(OnDevice(A, x, z, y, &device));
+  if (ctx->base.merged) { /* other data under the same state numbers: a new exchange */
+    PetscCall(AIJTunedGhostsDestroy(&ctx->ghosts));
+    ctx->base.merged = PETSC_FALSE;
+  }
   /* every rank decides alike: the settings come from the same options, nonzerostate is reduced over the ranks at assembly;
      the copies between GPUs are tried when the first product's vectors are on the device (set-up agrees over the ranks) */
   if (ctx->settings.ghost_exchange && (!ctx->ghosts || ctx->ghosts->nonzerostate != A->nonzerostate || ctx->ghosts->peer_asked != ctx->settings.ghost_peer)) PetscCall(AIJTunedGhostsSetUp(A, ctx->settings.ghost_peer, device, &ctx->ghosts));
@@ -325,22 +329,35 @@ static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat A, MatDuplicateOption op, Mat
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The state's end, when its container goes (aijtunedcontext.c) */
+static PetscErrorCode FreeContext(void *p)
+{
+  Mat_MPIAIJTuned *ctx = (Mat_MPIAIJTuned *)p;
+
+  PetscFunctionBegin;
+  PetscCall(AIJTunedGhostsDestroy(&ctx->ghosts));
+  PetscCall(PetscFree(ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode Unconvert(Mat A)
 {
   Mat_MPIAIJTuned *ctx;
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
-  PetscCall(AIJTunedGhostsDestroy(&ctx->ghosts));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatMPIAIJSetPreallocation_C", ctx->base_preallocation));
   PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
-  PetscCall(PetscFree(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatDestroy_MPIAIJTuned(Mat A)
 {
+  PetscBool merging;
+
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedDestroyMerged(A, &merging)); /* the base's data only; the ghosts go at the next product */
+  if (merging) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Unconvert(A));
   PetscCall((*A->ops->destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -378,7 +395,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));
   PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", &ctx->base_preallocation));
   PetscCheck(ctx->base_preallocation, PetscObjectComm((PetscObject)B), PETSC_ERR_PLIB, "The base type has no MatMPIAIJSetPreallocation()");
-  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_MPIAIJTuned */
+  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_MPIAIJ));

@@ -236,6 +236,10 @@ PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Not for unassembled matrix");
+  if (ctx->base.merged) { /* other data under the same state numbers: plan anew */
+    PetscCall(DropPlan(ctx));
+    ctx->base.merged = PETSC_FALSE;
+  }
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PlanNow(A, ctx, state));
@@ -365,22 +369,36 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Undo the in-place conversion: the base's operations, type name and composed functions come back. */
+/* The state's end, when its container goes (aijtunedcontext.c) */
+static PetscErrorCode FreeContext(void *p)
+{
+  Mat_SeqAIJTuned *ctx = (Mat_SeqAIJTuned *)p;
+
+  PetscFunctionBegin;
+  PetscCall(DropPlan(ctx));
+  PetscCall(PetscFree(ctx));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Undo the in-place conversion: the base's operations, type name and composed functions come back, the
+   state goes. */
 static PetscErrorCode Unconvert(Mat A)
 {
   Mat_SeqAIJTuned *ctx;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(DropPlan(ctx));
   PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
-  PetscCall(PetscFree(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MatDestroy_SeqAIJTuned(Mat A)
 {
+  PetscBool merging;
+
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedDestroyMerged(A, &merging)); /* the base's data only; the plan goes at the next update */
+  if (merging) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Unconvert(A));
   PetscCall((*A->ops->destroy)(A));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -419,7 +437,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   MatAIJTunedSettingsDefault(&ctx->settings);
   PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));
   PetscCall(PetscStrcmp(ctx->base.type, MATSEQAIJ, &ctx->base_host_kernel));
-  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, ctx)); /* freed by MatDestroy_SeqAIJTuned */
+  PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_SeqAIJ));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
