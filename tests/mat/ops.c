@@ -309,6 +309,36 @@ int main(int argc, char **argv)
     }
   }
 
+  /* MatHeaderReplace (a Jacobian routine's new matrix) swaps two aijtuned matrices' contents, states included;
+     a merge into the one kept must find its state at once, before any product */
+  {
+    Mat R, N, X, twin;
+    PetscCall(Create(MATAIJ, M, &twin));
+    PetscCall(Fill(twin, 2.0, PETSC_TRUE));
+    PetscCall(Create(MATAIJ, M, &X));
+    PetscCall(Fill(X, 0.5, PETSC_FALSE));
+    PetscCall(MatGetOwnershipRange(X, &rstart, &rend));
+    for (PetscInt i = rstart; i < rend; i++) PetscCall(MatSetValue(X, i, (i + M / 2) % M, 2.0, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatConvert(A, MATAIJTUNED, MAT_INITIAL_MATRIX, &R));
+    PetscCall(Create(MATAIJTUNED, M, &N));
+    PetscCall(Fill(N, 2.0, PETSC_TRUE));
+    PetscCall(MatHeaderReplace(R, &N));
+    PetscCall(MatAXPY(R, 3.0, X, DIFFERENT_NONZERO_PATTERN));
+    PetscCall(MatAXPY(twin, 3.0, X, DIFFERENT_NONZERO_PATTERN));
+    PetscCall(IsType(R, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
+    {
+      PetscBool same;
+      PetscCall(SameProducts(twin, R, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(Report("MatHeaderReplace, then MatAXPY of another pattern", ok));
+    PetscCall(MatDestroy(&R));
+    PetscCall(MatDestroy(&X));
+    PetscCall(MatDestroy(&twin));
+  }
+
   /* in-place transpose (another merge) and the Galerkin product P^T A P with aijtuned operands.  Not on a CUDA
      build: there PETSc builds the transpose as seqaij and retypes it, which gives an aijtuned of seqaij base, and
      merges it under the state of an aijcusparse base ("Cannot copy to GPU" at its next product); and PETSc's

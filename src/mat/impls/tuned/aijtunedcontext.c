@@ -65,10 +65,12 @@ PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
   *ctx = NULL;
   PetscCall(PetscObjectQuery((PetscObject)A, name, (PetscObject *)&container));
   if (container) PetscCall(PetscContainerGetPointer(container, (void **)&base));
-  if (base) {
-    base->owner = A; /* MatHeaderReplace() moves a state to another matrix */
-    *ctx        = base->ctx;
+  if (base && base->owner != A) { /* moved: MatHeaderReplace() swaps two matrices' contents, states included */
+    for (MatAIJTunedBase *b = alive; b; b = b->next)
+      if (b != base && b->owner == A) b->owner = base->owner;
+    base->owner = A;
   }
+  if (base) *ctx = base->ctx;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
