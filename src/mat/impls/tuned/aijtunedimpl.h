@@ -36,7 +36,7 @@ typedef struct MatAIJTunedBase_s {
   char           type[64];
   void          *ctx;                     /* the state this is part of ... */
   PetscErrorCode (*free_ctx)(void *ctx);  /* ... and how it is freed, when its container goes */
-  Mat            owner;                   /* the matrix, as of its last MatAIJTunedContextGet() */
+  Mat            owner;                   /* the matrix, as of the last time it found this state */
   PetscBool      merged;                  /* MatHeaderMerge() gave the matrix new data (and a new pattern) */
   struct MatAIJTunedBase_s *next;         /* every state alive, for MatHeaderMerge()'s destroy */
 } MatAIJTunedBase;
