@@ -106,6 +106,12 @@ $(BUILD)/tests/petsc/snes_%: $(PETSC_EXAMPLES)/snes/tutorials/%.c
 	@echo "  CC   $< (PETSc's own, unchanged)"
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
 
+# Any of PETSc's own examples, unchanged, for tests/sweep_tutorials.py: make build/tutorials/ts/tutorials/ex13
+$(BUILD)/tutorials/%: $(PETSC_EXAMPLES)/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC   $< (PETSc's own, unchanged)"
+	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+
 # The calibration program (no PETSc): writes the performance model of the GPU it runs on (models/).
 $(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h kernels/*.cuh tests/common/*.h)
 	@mkdir -p $(dir $@)
