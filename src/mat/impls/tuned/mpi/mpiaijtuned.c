@@ -8,6 +8,8 @@
    own plan, not the diagonal block's.  Everything else is MPIAIJ's.
 */
 #include "ghosts.h"
+
+#include <string.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
 #endif
@@ -47,6 +49,8 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(duplicate, MatDuplicate_MPIAIJTuned);
   HOOK(view, MatView_MPIAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
+  /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
+  HOOK(convert, MatConvert_MPIAIJTuned_MPIAIJ);
 #if defined(PETSC_HAVE_CUDA)
   HOOK(productsetfromoptions, MatProductSetFromOptions_MPIAIJTuned);
 #endif
@@ -390,20 +394,28 @@ static PetscErrorCode MatDestroy_MPIAIJTuned(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* To any type: the blocks and then the matrix go back to their base types (mpiaij and seqaij, or mpiaijcusparse
+   and seqaijcusparse: the blocks' base is the sequential form of the matrix's), and the base converts the rest of
+   the way, with its own converters. */
 static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
 {
-  Mat             blocks[2];
-  const PetscInt *garray;
-  PetscBool       done;
+  Mat              blocks[2];
+  const PetscInt  *garray;
+  PetscBool        done;
+  Mat_MPIAIJTuned *ctx;
+  char             block_type[64];
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(GetContext(*newmat, &ctx));
+  PetscCheck(!strncmp(ctx->base.type, "mpi", 3), PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: base type %s is not an MPI type", ctx->base.type);
+  PetscCall(PetscSNPrintf(block_type, sizeof(block_type), "seq%s", ctx->base.type + 3)); /* "mpi..." */
   PetscCall(MatMPIAIJGetSeqAIJ(*newmat, &blocks[0], &blocks[1], &garray));
   for (int b = 0; b < 2; b++)
-    if (blocks[b]) PetscCall(MatConvert(blocks[b], MATSEQAIJ, MAT_INPLACE_MATRIX, &blocks[b]));
+    if (blocks[b]) PetscCall(MatConvert(blocks[b], block_type, MAT_INPLACE_MATRIX, &blocks[b]));
   PetscCall(Unconvert(*newmat));
-  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat)); /* mpiaijcusparse base: the rest of the way */
+  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -52,6 +52,8 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK(duplicate, MatDuplicate_SeqAIJTuned);
   HOOK(view, MatView_SeqAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_SeqAIJTuned);
+  /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
+  HOOK(convert, MatConvert_SeqAIJTuned_SeqAIJ);
   HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
