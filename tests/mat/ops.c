@@ -324,6 +324,57 @@ int main(int argc, char **argv)
     }
   }
 
+  /* on each rank's own sequential matrices: an in-place LU factorization (MatLUFactor: SeqAIJ merges the factor
+     into the matrix), and conversion to SBAIJ (the base's converter asks for the symmetric flag) */
+  {
+    Mat         S, St, F, Ft;
+    Vec         b, xs, xt;
+    PetscInt    n = 30;
+    PetscReal   err;
+    PetscBool   same;
+    MatFactorInfo info;
+    IS            rperm, cperm;
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, &S));
+    for (PetscInt i = 0; i < n; i++) {
+      PetscCall(MatSetValue(S, i, i, 4.0 + i, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(S, i, i - 1, -1.0, INSERT_VALUES));
+      if (i < n - 1) PetscCall(MatSetValue(S, i, i + 1, -1.0, INSERT_VALUES));
+    }
+    PetscCall(MatAssemblyBegin(S, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatSetOption(S, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatConvert(S, MATAIJTUNED, MAT_INITIAL_MATRIX, &St));
+    PetscCall(MatSetOption(St, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatConvert(S, MATSEQSBAIJ, MAT_INITIAL_MATRIX, &F));
+    PetscCall(MatConvert(St, MATSEQSBAIJ, MAT_INITIAL_MATRIX, &Ft));
+    PetscCall(MatEqual(F, Ft, &same));
+    PetscCall(AllRanks(&same));
+    PetscCall(Report("MatConvert aijtuned -> sbaij (symmetric)", same));
+    PetscCall(MatDestroy(&F));
+    PetscCall(MatDestroy(&Ft));
+    PetscCall(MatCreateVecs(S, &xs, &b));
+    PetscCall(VecDuplicate(xs, &xt));
+    PetscCall(VecSet(b, 1.0));
+    PetscCall(MatFactorInfoInitialize(&info));
+    PetscCall(MatGetOrdering(S, MATORDERINGNATURAL, &rperm, &cperm));
+    PetscCall(MatLUFactor(S, rperm, cperm, &info));
+    PetscCall(MatLUFactor(St, rperm, cperm, &info));
+    PetscCall(ISDestroy(&rperm));
+    PetscCall(ISDestroy(&cperm));
+    PetscCall(MatSolve(S, b, xs));
+    PetscCall(MatSolve(St, b, xt));
+    PetscCall(VecAXPY(xt, -1.0, xs));
+    PetscCall(VecNorm(xt, NORM_INFINITY, &err));
+    same = (PetscBool)(err == 0.0);
+    PetscCall(AllRanks(&same));
+    PetscCall(Report("MatLUFactor in place, MatSolve", same));
+    PetscCall(MatDestroy(&S));
+    PetscCall(MatDestroy(&St));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&xs));
+    PetscCall(VecDestroy(&xt));
+  }
+
   /* MatHeaderReplace (a Jacobian routine's new matrix) swaps two aijtuned matrices' contents, states included;
      a merge into the one kept must find its state at once, before any product */
   {

@@ -98,7 +98,10 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
   PetscFunctionBegin;
   *done = (PetscBool)(reuse == MAT_REUSE_MATRIX);
   if (reuse == MAT_REUSE_MATRIX) PetscCall(MatCopy(A, *newmat, SAME_NONZERO_PATTERN));
-  if (reuse == MAT_INITIAL_MATRIX) PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+  if (reuse == MAT_INITIAL_MATRIX) {
+    PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
+    PetscCall(MatPropagateSymmetryOptions(A, *newmat)); /* the base's converter may ask (to SBAIJ: "must be symmetric") */
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

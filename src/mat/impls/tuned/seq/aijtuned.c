@@ -29,6 +29,8 @@ static PetscErrorCode MatView_SeqAIJTuned(Mat, PetscViewer);
 static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat, AIJTunedOptionItems);
 static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat, MatType, MatReuse, Mat *);
 static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat, PetscBool);
+static PetscErrorCode MatLUFactor_SeqAIJTuned(Mat, IS, IS, const MatFactorInfo *);
+static PetscErrorCode MatILUFactor_SeqAIJTuned(Mat, IS, IS, const MatFactorInfo *);
 
 PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
 {
@@ -55,6 +57,8 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
   HOOK(convert, MatConvert_SeqAIJTuned_SeqAIJ);
   HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
+  HOOK(lufactor, MatLUFactor_SeqAIJTuned);
+  HOOK(ilufactor, MatILUFactor_SeqAIJTuned);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
 }
@@ -391,6 +395,25 @@ static PetscErrorCode Unconvert(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* An in-place factorization makes the matrix a factor, with nothing left to multiply: it goes back to its base
+   first.  (SeqAIJ's merges the factor into the matrix, MatHeaderMerge, which in PETSc 3.18 drops the
+   matrix's composed objects and keeps its operations: aijtuned's, without their state, failed at MatDestroy.) */
+static PetscErrorCode MatLUFactor_SeqAIJTuned(Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(Unconvert(A));
+  PetscUseTypeMethod(A, lufactor, row, col, info);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MatILUFactor_SeqAIJTuned(Mat A, IS row, IS col, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(Unconvert(A));
+  PetscUseTypeMethod(A, ilufactor, row, col, info);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
