@@ -375,6 +375,26 @@ int main(int argc, char **argv)
     PetscCall(VecDestroy(&xt));
   }
 
+  /* a dense matrix times an aijtuned one: PETSc finds the product under the base's type name (through
+     "MatProductSetFromOptions_anytype_C").  Not checked on a CUDA build (not run on a GPU yet) */
+#if !defined(PETSC_HAVE_CUDA)
+  {
+    Mat       Dn, CA, CT;
+    PetscInt  m, n;
+    PetscBool same;
+    PetscCall(MatGetLocalSize(A, &m, &n));
+    PetscCall(MatCreateDense(PETSC_COMM_WORLD, PETSC_DECIDE, m, 5, M, NULL, &Dn));
+    PetscCall(MatSetRandom(Dn, NULL));
+    PetscCall(MatMatMult(Dn, A, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &CA));
+    PetscCall(MatMatMult(Dn, T, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &CT));
+    PetscCall(MatEqual(CA, CT, &same));
+    PetscCall(Report("MatMatMult dense x aijtuned", same));
+    PetscCall(MatDestroy(&Dn));
+    PetscCall(MatDestroy(&CA));
+    PetscCall(MatDestroy(&CT));
+  }
+#endif
+
   /* MatHeaderReplace (a Jacobian routine's new matrix) swaps two aijtuned matrices' contents, states included;
      a merge into the one kept must find its state at once, before any product */
   {

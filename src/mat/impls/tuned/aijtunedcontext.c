@@ -105,6 +105,46 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The type name a matrix's products are registered under: its base's where it is aijtuned, else its own */
+static PetscErrorCode ProductTypeName(Mat M, const char **name)
+{
+  static const char *const contexts[2] = {"Mat_SeqAIJTuned", "Mat_MPIAIJTuned"};
+
+  PetscFunctionBegin;
+  *name = ((PetscObject)M)->type_name;
+  for (int i = 0; i < 2; i++) {
+    PetscContainer   container = NULL;
+    MatAIJTunedBase *base      = NULL;
+    PetscCall(PetscObjectQuery((PetscObject)M, contexts[i], (PetscObject *)&container));
+    if (container) PetscCall(PetscContainerGetPointer(container, (void **)&base));
+    if (base) *name = base->type;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PETSc finds a product of two types by a function composed under both names ("MatProductSetFromOptions_seqdense_seqaij_C"),
+   and none is under aijtuned's: a dense matrix times an aijtuned one had no product (mat/tests ex93, ex89, ex111).
+   PETSc tries this one last, for any type, and it looks the product up under the base types' names. */
+PetscErrorCode MatAIJTunedProductSetFromOptions(Mat C)
+{
+  Mat_Product *product = C->product;
+  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
+  char         fname[256] = "MatProductSetFromOptions";
+  PetscErrorCode (*f)(Mat) = NULL;
+
+  PetscFunctionBegin;
+  for (int i = 0; i < 3 && mats[i]; i++) {
+    const char *name;
+    PetscCall(ProductTypeName(mats[i], &name));
+    PetscCall(PetscStrlcat(fname, "_", sizeof(fname)));
+    PetscCall(PetscStrlcat(fname, name, sizeof(fname)));
+  }
+  PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
+  for (int i = 0; i < 3 && mats[i] && !f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, &f));
+  if (f) PetscCall((*f)(C));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The type's destroy goes in only over the base's own.  PETSc wraps the destroy of matrices it has made
    (MatCreateSubMatrices: MatDestroySubMatrix_SeqAIJ keeps the destroy it replaced, ours, and calls it);
    taken over again at the next assembly, the wrapper ran inside ours, and called ours a second time on a
@@ -131,6 +171,7 @@ PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *cons
   PetscFunctionBegin;
   *A->ops = base->ops;
   for (int c = 0; c < 2; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", (void (*)(void))NULL));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));
   PetscCall(PetscObjectCompose((PetscObject)A, name, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);

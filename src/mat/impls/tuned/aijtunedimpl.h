@@ -106,6 +106,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
 PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatAIJTunedProductSetFromOptions(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
 

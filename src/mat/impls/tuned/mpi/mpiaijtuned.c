@@ -439,6 +439,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_MPIAIJ));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_MPIAIJ_MPIAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJTUNED));
   if (B->preallocated) PetscCall(TuneBlocks(B, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);

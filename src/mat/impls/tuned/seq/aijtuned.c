@@ -466,6 +466,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_SeqAIJ));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
