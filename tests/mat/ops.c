@@ -126,6 +126,18 @@ static PetscErrorCode IsType(Mat A, const char *seq, const char *mpi, PetscBool 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* B is of type seq (one rank) or mpi (several) and multiplies as A does */
+static PetscErrorCode TypeAndProducts(Mat A, Mat B, const char *seq, const char *mpi, PetscBool *ok)
+{
+  PetscBool same;
+
+  PetscFunctionBeginUser;
+  PetscCall(IsType(B, seq, mpi, ok));
+  PetscCall(SameProducts(A, B, &same));
+  *ok = (PetscBool)(*ok && same);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 int main(int argc, char **argv)
 {
   Mat         A, T, D, C;
@@ -236,23 +248,13 @@ int main(int argc, char **argv)
   PetscCall(SameProducts(A, C, &ok));
   PetscCall(Report("MatConvert aijtuned -> aij", ok));
   PetscCall(MatConvert(C, MATAIJTUNED, MAT_INPLACE_MATRIX, &C));
-  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-  {
-    PetscBool same;
-    PetscCall(SameProducts(A, C, &same));
-    ok = (PetscBool)(ok && same);
-  }
+  PetscCall(TypeAndProducts(A, C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
   PetscCall(Report("MatConvert aij -> aijtuned in place", ok));
   PetscCall(MatConvert(C, MATAIJ, MAT_INPLACE_MATRIX, &C));
   PetscCall(IsType(C, MATSEQAIJ, MATMPIAIJ, &ok));
   PetscCall(Report("MatConvert aijtuned -> aij in place", ok));
   PetscCall(MatSetType(C, MATAIJTUNED));
-  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-  {
-    PetscBool same;
-    PetscCall(SameProducts(A, C, &same));
-    ok = (PetscBool)(ok && same);
-  }
+  PetscCall(TypeAndProducts(A, C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
   PetscCall(Report("MatSetType(assembled aij, aijtuned)", ok));
   PetscCall(MatDestroy(&C));
 
@@ -261,12 +263,7 @@ int main(int argc, char **argv)
      aijcusparse, for which PETSc has no converter to MATIS by name either */
 #if !defined(PETSC_HAVE_CUDA)
   PetscCall(MatConvert(T, MATIS, MAT_INITIAL_MATRIX, &C));
-  PetscCall(IsType(C, MATIS, MATIS, &ok));
-  {
-    PetscBool same;
-    PetscCall(SameProducts(A, C, &same));
-    ok = (PetscBool)(ok && same);
-  }
+  PetscCall(TypeAndProducts(A, C, MATIS, MATIS, &ok));
   PetscCall(Report("MatConvert aijtuned -> is", ok));
   PetscCall(MatDestroy(&C));
 #endif
@@ -280,12 +277,7 @@ int main(int argc, char **argv)
   PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, "ops_matrix.bin", FILE_MODE_READ, &viewer));
   PetscCall(MatLoad(C, viewer));
   PetscCall(PetscViewerDestroy(&viewer));
-  PetscCall(IsType(C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-  {
-    PetscBool same;
-    PetscCall(SameProducts(A, C, &same));
-    ok = (PetscBool)(ok && same);
-  }
+  PetscCall(TypeAndProducts(A, C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
   PetscCall(Report("MatLoad", ok));
   PetscCall(MatDestroy(&C));
 
@@ -310,12 +302,7 @@ int main(int argc, char **argv)
       PetscCall(SameProducts(Y, Yt, &ok)); /* planned before the sum: with host strips, a stale plan would show */
       PetscCall(MatAXPY(Y, 2.0, X, kinds[k]));
       PetscCall(MatAXPY(Yt, 2.0, X, kinds[k]));
-      PetscCall(IsType(Yt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-      {
-        PetscBool same;
-        PetscCall(SameProducts(Y, Yt, &same));
-        ok = (PetscBool)(ok && same);
-      }
+      PetscCall(TypeAndProducts(Y, Yt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
       PetscCall(AllRanks(&ok));
       PetscCall(Report(names[k], ok));
       PetscCall(MatDestroy(&X));
@@ -413,12 +400,7 @@ int main(int argc, char **argv)
     PetscCall(MatHeaderReplace(R, &N));
     PetscCall(MatAXPY(R, 3.0, X, DIFFERENT_NONZERO_PATTERN));
     PetscCall(MatAXPY(twin, 3.0, X, DIFFERENT_NONZERO_PATTERN));
-    PetscCall(IsType(R, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-    {
-      PetscBool same;
-      PetscCall(SameProducts(twin, R, &same));
-      ok = (PetscBool)(ok && same);
-    }
+    PetscCall(TypeAndProducts(twin, R, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
     PetscCall(Report("MatHeaderReplace, then MatAXPY of another pattern", ok));
     PetscCall(MatDestroy(&R));
     PetscCall(MatDestroy(&X));
@@ -451,12 +433,7 @@ int main(int argc, char **argv)
 #if !defined(PETSC_HAVE_CUDA)
     PetscCall(MatDuplicate(T, MAT_COPY_VALUES, &Tt));
     PetscCall(MatTranspose(Tt, MAT_INPLACE_MATRIX, &Tt));
-    PetscCall(IsType(Tt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
-    {
-      PetscBool same;
-      PetscCall(SameProducts(At, Tt, &same));
-      ok = (PetscBool)(ok && same);
-    }
+    PetscCall(TypeAndProducts(At, Tt, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
     PetscCall(Report("MatTranspose in place", ok));
     PetscCall(MatDestroy(&Tt));
 #endif

@@ -52,6 +52,8 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBas
 #endif
   PetscCall(PetscObjectCompose((PetscObject)A, name, (PetscObject)container));
   PetscCall(PetscContainerDestroy(&container));
+  /* products found under the base's name (below); MatAIJTunedBaseRestore takes it away with the state */
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -108,7 +110,7 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
 /* The type name a matrix's products are registered under: its base's where it is aijtuned, else its own */
 static PetscErrorCode ProductTypeName(Mat M, const char **name)
 {
-  static const char *const contexts[2] = {"Mat_SeqAIJTuned", "Mat_MPIAIJTuned"};
+  static const char *const contexts[2] = {MATSEQAIJTUNED_STATE, MATMPIAIJTUNED_STATE};
 
   PetscFunctionBegin;
   *name = ((PetscObject)M)->type_name;

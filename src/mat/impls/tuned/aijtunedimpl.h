@@ -29,6 +29,10 @@ typedef struct {
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
 
+/* The names each type's state is composed on its matrix under (aijtunedcontext.c) */
+#define MATSEQAIJTUNED_STATE "Mat_SeqAIJTuned"
+#define MATMPIAIJTUNED_STATE "Mat_MPIAIJTuned"
+
 /* What an in-place conversion replaced, to call it and to put it back; and the type's state it belongs to, which
    the matrix holds in a container (aijtunedcontext.c) */
 typedef struct MatAIJTunedBase_s {

@@ -14,7 +14,7 @@
   #include <petscdevice_cuda.h>
 #endif
 
-static const char        CONTEXT_NAME[] = "Mat_MPIAIJTuned";
+static const char        CONTEXT_NAME[] = MATMPIAIJTUNED_STATE;
 static const char *const CONVERTERS[2] = {"MatConvert_mpiaijtuned_mpiaij_C", "MatConvert_mpiaij_mpiaijtuned_C"};
 
 static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat, MatAssemblyType);
@@ -22,7 +22,7 @@ static PetscErrorCode MatDestroy_MPIAIJTuned(Mat);
 static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat, MatDuplicateOption, Mat *);
 static PetscErrorCode MatView_MPIAIJTuned(Mat, PetscViewer);
 static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat, AIJTunedOptionItems);
-static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat, MatType, MatReuse, Mat *);
+static PetscErrorCode MatConvert_MPIAIJTuned_Any(Mat, MatType, MatReuse, Mat *);
 static PetscErrorCode MatMult_MPIAIJTuned(Mat, Vec, Vec);
 static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat, Vec, Vec, Vec);
 #if defined(PETSC_HAVE_CUDA)
@@ -50,7 +50,7 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(view, MatView_MPIAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
   /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
-  HOOK(convert, MatConvert_MPIAIJTuned_MPIAIJ);
+  HOOK(convert, MatConvert_MPIAIJTuned_Any);
 #if defined(PETSC_HAVE_CUDA)
   HOOK(productsetfromoptions, MatProductSetFromOptions_MPIAIJTuned);
 #endif
@@ -397,7 +397,7 @@ static PetscErrorCode MatDestroy_MPIAIJTuned(Mat A)
 /* To any type: the blocks and then the matrix go back to their base types (mpiaij and seqaij, or mpiaijcusparse
    and seqaijcusparse: the blocks' base is the sequential form of the matrix's), and the base converts the rest of
    the way, with its own converters. */
-static PetscErrorCode MatConvert_MPIAIJTuned_MPIAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+static PetscErrorCode MatConvert_MPIAIJTuned_Any(Mat A, MatType type, MatReuse reuse, Mat *newmat)
 {
   Mat              blocks[2];
   const PetscInt  *garray;
@@ -437,9 +437,8 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
   HookOps(B, ctx);
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_MPIAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_MPIAIJ_MPIAIJTuned));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJTUNED));
   if (B->preallocated) PetscCall(TuneBlocks(B, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -17,7 +17,7 @@
 
 typedef char aijt_int_matches_PetscInt[sizeof(aijt_int) == sizeof(PetscInt) ? 1 : -1];
 
-static const char        CONTEXT_NAME[] = "Mat_SeqAIJTuned";
+static const char        CONTEXT_NAME[] = MATSEQAIJTUNED_STATE;
 static const char *const CONVERTERS[2] = {"MatConvert_seqaijtuned_seqaij_C", "MatConvert_seqaij_seqaijtuned_C"};
 
 static PetscErrorCode MatMult_SeqAIJTuned(Mat, Vec, Vec);
@@ -27,7 +27,7 @@ static PetscErrorCode MatDestroy_SeqAIJTuned(Mat);
 static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat, MatDuplicateOption, Mat *);
 static PetscErrorCode MatView_SeqAIJTuned(Mat, PetscViewer);
 static PetscErrorCode MatSetFromOptions_SeqAIJTuned(Mat, AIJTunedOptionItems);
-static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat, MatType, MatReuse, Mat *);
+static PetscErrorCode MatConvert_SeqAIJTuned_Any(Mat, MatType, MatReuse, Mat *);
 static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat, PetscBool);
 static PetscErrorCode MatLUFactor_SeqAIJTuned(Mat, IS, IS, const MatFactorInfo *);
 static PetscErrorCode MatILUFactor_SeqAIJTuned(Mat, IS, IS, const MatFactorInfo *);
@@ -55,7 +55,7 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK(view, MatView_SeqAIJTuned);
   HOOK(setfromoptions, MatSetFromOptions_SeqAIJTuned);
   /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
-  HOOK(convert, MatConvert_SeqAIJTuned_SeqAIJ);
+  HOOK(convert, MatConvert_SeqAIJTuned_Any);
   HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
   HOOK(lufactor, MatLUFactor_SeqAIJTuned);
   HOOK(ilufactor, MatILUFactor_SeqAIJTuned);
@@ -429,7 +429,9 @@ static PetscErrorCode MatDestroy_SeqAIJTuned(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat A, MatType type, MatReuse reuse, Mat *newmat)
+/* To any type (to seqaij by name, the rest as the convert operation): the matrix goes back to its base, and the base
+   converts the rest of the way with its own converters. */
+static PetscErrorCode MatConvert_SeqAIJTuned_Any(Mat A, MatType type, MatReuse reuse, Mat *newmat)
 {
   PetscBool done;
 
@@ -437,8 +439,7 @@ static PetscErrorCode MatConvert_SeqAIJTuned_SeqAIJ(Mat A, MatType type, MatReus
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Unconvert(*newmat));
-  /* the base may be a subclass of the type asked for (seqaijcusparse for seqaij): convert the rest of the way */
-  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat));
+  PetscCall(MatConvert(*newmat, type, MAT_INPLACE_MATRIX, newmat)); /* seqaijcusparse to seqaij, or to MATIS ... */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -464,9 +465,8 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(PetscStrcmp(ctx->base.type, MATSEQAIJ, &ctx->base_host_kernel));
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
   HookOps(B, ctx);
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_SeqAIJ));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
-  PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
