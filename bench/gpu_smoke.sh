@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One GPU-machine session: CUDA PETSc from the carried archive, aijtuned built against it, the whole test
 # suite on the GPU, and first measurements of aijtuned against aijcusparse in the same runs.
-#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
+#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data.tar.xz (the medium Matrix Market files, packed by config/pack-bench-data.sh)
 #   usage: bash bench/gpu_smoke.sh OUTDIR
 set -uo pipefail
 out=${1:-/tmp/out}
@@ -9,6 +9,7 @@ mkdir -p "$out"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_DIR=/opt/petsc-cuda PETSC_OPTIONS="-use_gpu_aware_mpi 0"
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader
 bash config/build-petsc-cuda.sh unpack || exit 1
+bash config/pack-bench-data.sh unpack || exit 1
 make BUILD=build-cuda all > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe" -j 6 ${TESTS:-} > "$out/tests.log" 2>&1
 grep -v "^ok" "$out/tests.log" | tail -40

@@ -2,7 +2,7 @@
 # The GPU-machine benchmark session: CUDA PETSc from the carried archive, aijtuned and the benchmarks built
 # against it, then bench_spmv (generated suite + .bench-data) and bench_ksp.  About 4 minutes on an H200
 # (build 1-2, SpMV 2, KSP under 1, estimated); time limits on the two programs keep the worst case under 10.
-#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
+#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data.tar.xz (the medium Matrix Market files, packed by config/pack-bench-data.sh)
 #   usage: bash bench/run_bench.sh OUTDIR
 # Environment, for shorter runs:
 #   SUITE=lap3d,rmat:18     generated matrices for bench_spmv (default: all; none: files only)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance model on the GPU machine: calibrate (tools/calibrate.cu), then measure the model's plans
 # (bench_model: error per strip and plan, PLUB, model vs rules and one-format plans).
-#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
+#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data.tar.xz (the medium Matrix Market files, packed by config/pack-bench-data.sh)
 #   usage: bash bench/run_model.sh OUTDIR
 # Environment:
 #   QUICK=1            aijt_calibrate -quick and two small matrices: a smoke test of the whole path (~2 min)

@@ -5,7 +5,7 @@
 #      that cache (warm).  Tuning's cost is the wall time of the 60 calls after the first, on minus off,
 #      in MatMult-equivalents; warm must cost nothing.  (off.txt, cold.txt, warm.txt, tune-cache)
 #   3. bench_model (model.txt, model.csv) on the same matrices.
-#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data (medium Matrix Market files)
+#   carry: .petsc-cuda (install.tar.xz.*) and .bench-data.tar.xz (the medium Matrix Market files, packed by config/pack-bench-data.sh)
 #   usage: bash bench/run_tuning.sh OUTDIR
 # Environment: SUITE, FILES (bench_spmv's -suite and -f), REPS (100), SKIP_TESTS=1.
 set -uo pipefail
