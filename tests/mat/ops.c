@@ -362,8 +362,55 @@ int main(int argc, char **argv)
     PetscCall(VecDestroy(&xt));
   }
 
+  /* products with aijtuned operands are the base's products (aijtunedproduct.c): on a CUDA build cuSPARSE's, whose
+     result is seqaijcusparse on one rank; again with new values (the numeric phase alone) */
+  {
+    const char *names[4] = {"MatMatMult aijtuned x aijtuned", "MatMatMult aijtuned x base type", "MatMatMult base type x aijtuned", "MatTransposeMatMult aijtuned x aijtuned"};
+    Mat         G, AA, AtA, prods[4];
+    PetscMPIInt size;
+    PetscBool   same[4] = {PETSC_TRUE, PETSC_TRUE, PETSC_TRUE, PETSC_TRUE}, typed = PETSC_TRUE;
+#if defined(PETSC_HAVE_CUDA)
+    PetscCall(MatConvert(A, MATAIJCUSPARSE, MAT_INITIAL_MATRIX, &G));
+#else
+    PetscCall(MatConvert(A, MATAIJ, MAT_INITIAL_MATRIX, &G));
+#endif
+    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+    for (int round = 0; round < 2; round++) {
+      const MatReuse reuse = round ? MAT_REUSE_MATRIX : MAT_INITIAL_MATRIX;
+      if (round) {
+        PetscCall(MatScale(A, 2.0));
+        PetscCall(MatScale(T, 2.0));
+        PetscCall(MatScale(G, 2.0));
+      }
+      PetscCall(MatMatMult(A, A, reuse, PETSC_DEFAULT, &AA));
+      PetscCall(MatTransposeMatMult(A, A, reuse, PETSC_DEFAULT, &AtA));
+      PetscCall(MatMatMult(T, T, reuse, PETSC_DEFAULT, &prods[0]));
+      PetscCall(MatMatMult(T, G, reuse, PETSC_DEFAULT, &prods[1]));
+      PetscCall(MatMatMult(G, T, reuse, PETSC_DEFAULT, &prods[2]));
+      PetscCall(MatTransposeMatMult(T, T, reuse, PETSC_DEFAULT, &prods[3]));
+      for (int p = 0; p < 4; p++) {
+        PetscBool ok_p, gpu = PETSC_TRUE;
+        PetscCall(SameProducts(p == 3 ? AtA : AA, prods[p], &ok_p));
+#if defined(PETSC_HAVE_CUDA)
+        if (size == 1) PetscCall(PetscObjectTypeCompare((PetscObject)prods[p], MATSEQAIJCUSPARSE, &gpu));
+#endif
+        same[p] = (PetscBool)(same[p] && ok_p);
+        typed   = (PetscBool)(typed && gpu);
+      }
+    }
+    PetscCall(MatScale(A, 0.5));
+    PetscCall(MatScale(T, 0.5));
+    for (int p = 0; p < 4; p++) PetscCall(Report(names[p], same[p]));
+    PetscCall(Report("their results on one rank: the base's product's type", typed));
+    for (int p = 0; p < 4; p++) PetscCall(MatDestroy(&prods[p]));
+    PetscCall(MatDestroy(&AA));
+    PetscCall(MatDestroy(&AtA));
+    PetscCall(MatDestroy(&G));
+  }
+
   /* a dense matrix times an aijtuned one: PETSc finds the product under the base's type name (through
-     "MatProductSetFromOptions_anytype_C").  Not checked on a CUDA build (not run on a GPU yet) */
+     "MatProductSetFromOptions_anytype_C").  Not on a CUDA build: PETSc has no product of seqdense and
+     seqaijcusparse either */
 #if !defined(PETSC_HAVE_CUDA)
   {
     Mat       Dn, CA, CT;
@@ -422,6 +469,15 @@ int main(int argc, char **argv)
     PetscCall(MatPtAP(A, At, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PA));
     PetscCall(MatPtAP(T, Tt, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PT));
     PetscCall(SameProducts(PA, PT, &ok));
+#if defined(PETSC_HAVE_CUDA)
+    { /* on one rank cuSPARSE's product, as for aijcusparse operands */
+      PetscMPIInt size;
+      PetscBool   gpu = PETSC_TRUE;
+      PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+      if (size == 1) PetscCall(PetscObjectTypeCompare((PetscObject)PT, MATSEQAIJCUSPARSE, &gpu));
+      ok = (PetscBool)(ok && gpu);
+    }
+#endif
     PetscCall(Report("MatPtAP", ok));
     PetscCall(MatDestroy(&Tt));
     PetscCall(MatDestroy(&PA));

@@ -52,7 +52,7 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBas
 #endif
   PetscCall(PetscObjectCompose((PetscObject)A, name, (PetscObject)container));
   PetscCall(PetscContainerDestroy(&container));
-  /* products found under the base's name (below); MatAIJTunedBaseRestore takes it away with the state */
+  /* products found as the base's (aijtunedproduct.c); MatAIJTunedBaseRestore takes it away with the state */
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -104,46 +104,6 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
     PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
     PetscCall(MatPropagateSymmetryOptions(A, *newmat)); /* the base's converter may ask (to SBAIJ: "must be symmetric") */
   }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The type name a matrix's products are registered under: its base's where it is aijtuned, else its own */
-static PetscErrorCode ProductTypeName(Mat M, const char **name)
-{
-  static const char *const contexts[2] = {MATSEQAIJTUNED_STATE, MATMPIAIJTUNED_STATE};
-
-  PetscFunctionBegin;
-  *name = ((PetscObject)M)->type_name;
-  for (int i = 0; i < 2; i++) {
-    PetscContainer   container = NULL;
-    MatAIJTunedBase *base      = NULL;
-    PetscCall(PetscObjectQuery((PetscObject)M, contexts[i], (PetscObject *)&container));
-    if (container) PetscCall(PetscContainerGetPointer(container, (void **)&base));
-    if (base) *name = base->type;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* PETSc finds a product of two types by a function composed under both names ("MatProductSetFromOptions_seqdense_seqaij_C"),
-   and none is under aijtuned's: a dense matrix times an aijtuned one had no product (mat/tests ex93, ex89, ex111).
-   PETSc tries this one last, for any type, and it looks the product up under the base types' names. */
-PetscErrorCode MatAIJTunedProductSetFromOptions(Mat C)
-{
-  Mat_Product *product = C->product;
-  Mat          mats[3] = {product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL};
-  char         fname[256] = "MatProductSetFromOptions";
-  PetscErrorCode (*f)(Mat) = NULL;
-
-  PetscFunctionBegin;
-  for (int i = 0; i < 3 && mats[i]; i++) {
-    const char *name;
-    PetscCall(ProductTypeName(mats[i], &name));
-    PetscCall(PetscStrlcat(fname, "_", sizeof(fname)));
-    PetscCall(PetscStrlcat(fname, name, sizeof(fname)));
-  }
-  PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
-  for (int i = 0; i < 3 && mats[i] && !f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, &f));
-  if (f) PetscCall((*f)(C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -25,9 +25,6 @@ static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat, AIJTunedOptionItems);
 static PetscErrorCode MatConvert_MPIAIJTuned_Any(Mat, MatType, MatReuse, Mat *);
 static PetscErrorCode MatMult_MPIAIJTuned(Mat, Vec, Vec);
 static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat, Vec, Vec, Vec);
-#if defined(PETSC_HAVE_CUDA)
-static PetscErrorCode MatProductSetFromOptions_MPIAIJTuned(Mat);
-#endif
 
 static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 {
@@ -51,9 +48,8 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
   /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
   HOOK(convert, MatConvert_MPIAIJTuned_Any);
-#if defined(PETSC_HAVE_CUDA)
-  HOOK(productsetfromoptions, MatProductSetFromOptions_MPIAIJTuned);
-#endif
+  /* products are the base's, MPIAIJ's on the host (aijtunedproduct.c) */
+  HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
 }
@@ -190,26 +186,6 @@ static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-#if defined(PETSC_HAVE_CUDA)
-/* Products with an mpiaijtuned first operand (MatPtAP, MatMatMult; PCGAMG's coarse operators) take MPIAIJ's
-   product on the host.  A CUDA base offers PETSc's device backend, which multiplies the blocks with cuSPARSE and
-   asks for seqaijcusparse blocks by name: with seqaijtuned blocks it stopped ("Not for type seqaijtuned",
-   bench/results/2026-11-26-tutorials).  That backend takes the host's product for an operand bound to the CPU,
-   as -mat_product_algorithm_backend_cpu asks: the first operand reads as bound while the product is set up. */
-static PetscErrorCode MatProductSetFromOptions_MPIAIJTuned(Mat C)
-{
-  Mat              A = C->product->A;
-  Mat_MPIAIJTuned *ctx;
-  const PetscBool  bound = A->boundtocpu;
-
-  PetscFunctionBegin;
-  PetscCall(GetContext(A, &ctx));
-  A->boundtocpu = PETSC_TRUE;
-  PetscCall(ctx->base.ops.productsetfromoptions(C));
-  A->boundtocpu = bound;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-#endif
 
 static PetscErrorCode MatMPIAIJSetPreallocation_MPIAIJTuned(Mat B, PetscInt d_nz, const PetscInt d_nnz[], PetscInt o_nz, const PetscInt o_nnz[])
 {

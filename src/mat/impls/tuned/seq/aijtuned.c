@@ -59,6 +59,8 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK(bindtocpu, MatBindToCPU_SeqAIJTuned);
   HOOK(lufactor, MatLUFactor_SeqAIJTuned);
   HOOK(ilufactor, MatILUFactor_SeqAIJTuned);
+  /* products are the base's, under its name (aijtunedproduct.c): on a GPU base, cuSPARSE's */
+  HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
 }

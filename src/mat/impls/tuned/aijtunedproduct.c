@@ -1,0 +1,320 @@
+/* Products (MatMatMult, MatPtAP, ...) of aijtuned matrices: the base type's own products, on the base's data.
+
+   PETSc picks a product's implementation by its operands' type names, and the base's products check those names
+   again in their symbolic and numeric phases.  PETSc's cuSPARSE products take only operands named seqaijcusparse:
+   with a seqaijtuned operand they ran on the host (PCGAMG's Galerkin products, bench/results/2026-11-26-tutorials)
+   or stopped ("Not for type seqaijtuned": seqaijtuned times seqaijcusparse, or times seqdensecuda).  aijtuned
+   keeps its base's data (A->data, A->spptr) and changes none of it, so the base's product works on it as it is.
+   Here a product is looked up as if every aijtuned operand were of its base type, and while its set-up, its
+   symbolic and its numeric phase run, the seqaijtuned operands of a GPU base carry their base's name.  The
+   product is then the base's, on the GPU, and so is its result's type (seqaijcusparse, as from aijcusparse).
+
+   Operands of a SeqAIJ base keep their name: the host's product makes a result of the first operand's type, and
+   an aijtuned result keeps planning its products.  Products with an mpiaijtuned operand are MPIAIJ's on the host
+   (SetUpAsBase); its blocks, seqaijtuned, take the base's products in MPIAIJ's block products, as seqaijcusparse
+   blocks do. */
+#include "aijtunedimpl.h"
+
+/* The aijtuned state of M, if any, and whether it is seqaijtuned's */
+static PetscErrorCode FindBase(Mat M, MatAIJTunedBase **base, PetscBool *seq)
+{
+  static const char *const contexts[2] = {MATSEQAIJTUNED_STATE, MATMPIAIJTUNED_STATE};
+
+  PetscFunctionBegin;
+  *base = NULL;
+  *seq  = PETSC_FALSE;
+  for (int i = 0; i < 2 && !*base; i++) {
+    PetscContainer container = NULL;
+    PetscCall(PetscObjectQuery((PetscObject)M, contexts[i], (PetscObject *)&container));
+    if (container) PetscCall(PetscContainerGetPointer(container, (void **)base));
+    *seq = (PetscBool)(*base && i == 0);
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A product's operands: A, B and, for ABC, C */
+static int Operands(Mat C, Mat mats[3])
+{
+  Mat_Product *product = C->product;
+
+  mats[0] = product->A;
+  mats[1] = product->B;
+  mats[2] = product->type == MATPRODUCT_ABC ? product->C : NULL;
+  return mats[2] ? 3 : 2;
+}
+
+/* The operands that carry their base's name for now, and the names they had */
+typedef struct {
+  Mat   mats[3];
+  char *names[3];
+  int   n;
+} BaseNames;
+
+static PetscErrorCode BaseNamesBegin(Mat C, BaseNames *b)
+{
+  Mat mats[3];
+  int n = Operands(C, mats);
+
+  PetscFunctionBegin;
+  b->n = 0;
+  for (int i = 0; i < n; i++) {
+    MatAIJTunedBase *base;
+    PetscBool        seq, host, named;
+    PetscCall(FindBase(mats[i], &base, &seq));
+    if (!base || !seq) continue;
+    PetscCall(PetscStrcmp(base->type, MATSEQAIJ, &host));
+    PetscCall(PetscStrcmp(((PetscObject)mats[i])->type_name, base->type, &named)); /* named so already (an operand twice, or an inner product) */
+    if (host || named) continue;
+    b->mats[b->n]  = mats[i];
+    b->names[b->n] = ((PetscObject)mats[i])->type_name;
+    PetscCall(PetscStrallocpy(base->type, &((PetscObject)mats[i])->type_name));
+    b->n++;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BaseNamesEnd(BaseNames *b)
+{
+  PetscFunctionBegin;
+  for (int i = b->n - 1; i >= 0; i--) {
+    PetscCall(PetscFree(((PetscObject)b->mats[i])->type_name));
+    ((PetscObject)b->mats[i])->type_name = b->names[i];
+  }
+  b->n = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* What PETSc's dispatch would pick if every aijtuned operand were of its base type: the operands' common set-up
+   (an aijtuned operand offers its base's), else the one composed under the type names
+   ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand.  NULL if none.
+   *host: an operand is mpiaijtuned, whose products take MPIAIJ's host product (below). */
+static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), PetscBool *host)
+{
+  Mat  mats[3];
+  int  n = Operands(C, mats);
+  char fname[256] = "MatProductSetFromOptions";
+
+  PetscFunctionBegin;
+  *f    = NULL;
+  *host = PETSC_FALSE;
+  for (int i = 0; i < n; i++) {
+    MatAIJTunedBase *base;
+    PetscBool        seq;
+    PetscErrorCode (*op)(Mat);
+    PetscCall(FindBase(mats[i], &base, &seq));
+    op = base ? base->ops.productsetfromoptions : mats[i]->ops->productsetfromoptions;
+    if (i == 0) *f = op;
+    else if (op != *f) *f = NULL;
+    if (base && !seq) *host = PETSC_TRUE;
+  }
+  if (*f) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int i = 0; i < n; i++) {
+    MatAIJTunedBase *base;
+    PetscBool        seq;
+    PetscCall(FindBase(mats[i], &base, &seq));
+    PetscCall(PetscStrlcat(fname, "_", sizeof(fname)));
+    PetscCall(PetscStrlcat(fname, base ? base->type : ((PetscObject)mats[i])->type_name, sizeof(fname)));
+  }
+  PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
+  for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, f));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The base's set-up of the product, under the base's names.  With an mpiaijtuned operand the first operand reads
+   as bound to the CPU meanwhile: PETSc's device backend for MPI products (a CUDA base's) then takes MPIAIJ's host
+   product, as -mat_product_algorithm_backend_cpu would.  That backend asks for seqaijcusparse blocks by name
+   and stopped at seqaijtuned ones ("Not for type seqaijtuned", bench/results/2026-11-26-tutorials). */
+static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
+{
+  PetscErrorCode (*f)(Mat);
+  PetscBool      host;
+  BaseNames      b;
+  PetscErrorCode ierr;
+#if defined(PETSC_HAVE_DEVICE)
+  Mat             A     = C->product->A;
+  const PetscBool bound = A->boundtocpu;
+#endif
+
+  PetscFunctionBegin;
+  *renamed = PETSC_FALSE;
+  PetscCall(BaseSetFromOptions(C, &f, &host));
+  if (!f) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(BaseNamesBegin(C, &b));
+  *renamed = (PetscBool)(b.n > 0);
+#if defined(PETSC_HAVE_DEVICE)
+  if (host) A->boundtocpu = PETSC_TRUE;
+#endif
+  ierr = (*f)(C);
+#if defined(PETSC_HAVE_DEVICE)
+  A->boundtocpu = bound;
+#endif
+  PetscCall(BaseNamesEnd(&b)); /* the names come back whatever f did */
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The operands' values on the host as well: PETSc's cuSPARSE MatPtAP reads them there, and gave wrong results for
+   an operand whose values had changed on the GPU alone (MatScale), with aijcusparse operands too (tests/mat/ops.c).
+   A copy only where the host's are stale. */
+static PetscErrorCode HostValues(Mat C)
+{
+  Mat mats[3];
+  int n = Operands(C, mats);
+
+  PetscFunctionBegin;
+  for (int i = 0; i < n; i++) {
+    PetscBool          seqaij;
+    const PetscScalar *values;
+    PetscCall(PetscObjectBaseTypeCompare((PetscObject)mats[i], MATSEQAIJ, &seqaij));
+    if (!seqaij) continue;
+    PetscCall(MatSeqAIJGetArrayRead(mats[i], &values));
+    PetscCall(MatSeqAIJRestoreArrayRead(mats[i], &values));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The base's numeric phase and its data, kept in the product's data slot between the phases, with the operands'
+   states at the symbolic phase */
+typedef struct {
+  void *data;
+  PetscErrorCode (*destroy)(void *);
+  PetscErrorCode (*numeric)(Mat);
+  PetscObjectState state[3], nonzerostate[3];
+} BaseProduct;
+
+static PetscErrorCode RecordStates(Mat C, BaseProduct *p)
+{
+  Mat mats[3];
+  int n = Operands(C, mats);
+
+  PetscFunctionBegin;
+  for (int i = 0; i < n; i++) {
+    PetscCall(PetscObjectStateGet((PetscObject)mats[i], &p->state[i]));
+    p->nonzerostate[i] = mats[i]->nonzerostate;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether the base's numeric phase would read a transpose made at the symbolic phase from values since changed:
+   PETSc's cuSPARSE numeric phase of A^T B (and of A B^T, P^T A P, R A R^T) reuses the transpose of A (B, P, R) it
+   made then, and gave the old values' product (with aijcusparse operands too, tests/mat/ops.c). */
+static PetscErrorCode StaleTranspose(Mat C, const BaseProduct *p, PetscBool *stale)
+{
+  Mat            mats[3];
+  int            n    = Operands(C, mats);
+  MatProductType type = C->product->type;
+  int            transposed = type == MATPRODUCT_AtB ? 0 : (type == MATPRODUCT_ABt || type == MATPRODUCT_PtAP || type == MATPRODUCT_RARt) ? 1 : -1;
+
+  PetscFunctionBegin;
+  *stale = PETSC_FALSE;
+  for (int i = 0; i < n; i++) {
+    PetscObjectState state;
+    PetscCall(PetscObjectStateGet((PetscObject)mats[i], &state));
+    PetscCheck(mats[i]->nonzerostate == p->nonzerostate[i], PetscObjectComm((PetscObject)C), PETSC_ERR_ARG_INCOMP, "The nonzero pattern of an operand changed since the product's symbolic phase");
+    if (i == transposed && state != p->state[i]) *stale = PETSC_TRUE;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BaseProductDestroy(void *ptr)
+{
+  BaseProduct *p = (BaseProduct *)ptr;
+
+  PetscFunctionBegin;
+  if (p->destroy) PetscCall((*p->destroy)(p->data));
+  PetscCall(PetscFree(p));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The product made afresh (its symbolic phase makes the transposes from the values of now) and copied into C */
+static PetscErrorCode ProductAfresh(Mat C)
+{
+  Mat_Product *product = C->product;
+  Mat          D;
+
+  PetscFunctionBegin;
+  PetscCall(MatProductCreate(product->A, product->B, product->type == MATPRODUCT_ABC ? product->C : NULL, &D));
+  PetscCall(MatProductSetType(D, product->type));
+  PetscCall(MatProductSetAlgorithm(D, product->alg));
+  PetscCall(MatProductSetFill(D, product->fill));
+  PetscCall(MatProductSetFromOptions(D));
+  PetscCall(MatProductSymbolic(D));
+  PetscCall(MatProductNumeric(D));
+  PetscCall(MatCopy(D, C, SAME_NONZERO_PATTERN));
+  PetscCall(MatDestroy(&D));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ProductNumeric_AsBase(Mat C)
+{
+  Mat_Product   *product = C->product;
+  BaseProduct   *p       = (BaseProduct *)product->data;
+  BaseNames      b;
+  PetscBool      stale;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCheck(p && product->destroy == BaseProductDestroy, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the product's data are not its base's");
+  PetscCall(StaleTranspose(C, p, &stale));
+  if (stale) {
+    PetscCall(ProductAfresh(C));
+    PetscCall(RecordStates(C, p));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(HostValues(C));
+  product->data    = p->data; /* the base's numeric phase reads its own data there */
+  product->destroy = p->destroy;
+  PetscCall(BaseNamesBegin(C, &b));
+  ierr = (*p->numeric)(C);
+  PetscCall(BaseNamesEnd(&b));
+  p->data          = product->data;
+  p->destroy       = product->destroy;
+  product->data    = p;
+  product->destroy = BaseProductDestroy;
+  PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The symbolic phase the base's set-up picks, asked again (PETSc's set-up keeps nothing but the operations), run
+   under the base's names; its numeric phase is kept with its data. */
+static PetscErrorCode ProductSymbolic_AsBase(Mat C)
+{
+  Mat_Product   *product = C->product;
+  BaseProduct   *p;
+  BaseNames      b;
+  PetscBool      renamed;
+  PetscErrorCode ierr;
+
+  PetscFunctionBegin;
+  PetscCall(SetUpAsBase(C, &renamed));
+  PetscCheck(C->ops->productsymbolic && C->ops->productsymbolic != ProductSymbolic_AsBase, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the base's product set-up changed between set-up and symbolic phase");
+  PetscCall(HostValues(C));
+  PetscCall(BaseNamesBegin(C, &b));
+  ierr = (*C->ops->productsymbolic)(C);
+  PetscCall(BaseNamesEnd(&b));
+  PetscCall(ierr);
+  C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
+  if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscNew(&p));
+  p->data                = product->data;
+  p->destroy             = product->destroy;
+  p->numeric             = C->ops->productnumeric;
+  PetscCall(RecordStates(C, p));
+  product->data          = p;
+  product->destroy       = BaseProductDestroy;
+  C->ops->productnumeric = ProductNumeric_AsBase;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The set-up of every product with an aijtuned operand: seqaijtuned's operation, and PETSc's last resort for
+   operands of different types ("MatProductSetFromOptions_anytype_C", composed on every aijtuned matrix).
+   A dense matrix times an aijtuned one had no product before it (mat/tests ex89, ex93, ex104, ex111). */
+PetscErrorCode MatAIJTunedProductSetFromOptions(Mat C)
+{
+  PetscBool renamed;
+
+  PetscFunctionBegin;
+  PetscCall(SetUpAsBase(C, &renamed));
+  if (renamed && C->ops->productsymbolic) C->ops->productsymbolic = ProductSymbolic_AsBase;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
