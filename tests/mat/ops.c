@@ -369,7 +369,7 @@ int main(int argc, char **argv)
   }
 
   /* products with aijtuned operands are the base's products (aijtunedproduct.c): on a CUDA build cuSPARSE's, whose
-     result is seqaijcusparse on one rank; again with new values (the numeric phase alone) */
+     result is seqaijcusparse (mpiaijcusparse on several ranks); again with new values (the numeric phase alone) */
   {
     const char *names[4] = {"MatMatMult aijtuned x aijtuned", "MatMatMult aijtuned x base type", "MatMatMult base type x aijtuned", "MatTransposeMatMult aijtuned x aijtuned"};
     Mat         G, AA, AtA, prods[4];
@@ -398,7 +398,7 @@ int main(int argc, char **argv)
         PetscBool ok_p, gpu = PETSC_TRUE;
         PetscCall(SameProducts(p == 3 ? AtA : AA, prods[p], &ok_p));
 #if defined(PETSC_HAVE_CUDA)
-        if (size == 1) PetscCall(PetscObjectTypeCompare((PetscObject)prods[p], MATSEQAIJCUSPARSE, &gpu));
+        PetscCall(PetscObjectTypeCompare((PetscObject)prods[p], size == 1 ? MATSEQAIJCUSPARSE : MATMPIAIJCUSPARSE, &gpu));
 #endif
         same[p] = (PetscBool)(same[p] && ok_p);
         typed   = (PetscBool)(typed && gpu);
@@ -407,7 +407,7 @@ int main(int argc, char **argv)
     PetscCall(MatScale(A, 0.5));
     PetscCall(MatScale(T, 0.5));
     for (int p = 0; p < 4; p++) PetscCall(Report(names[p], same[p]));
-    PetscCall(Report("their results on one rank: the base's product's type", typed));
+    PetscCall(Report("their results: the base's product's type", typed));
     for (int p = 0; p < 4; p++) PetscCall(MatDestroy(&prods[p]));
     PetscCall(MatDestroy(&AA));
     PetscCall(MatDestroy(&AtA));
@@ -470,11 +470,11 @@ int main(int argc, char **argv)
     PetscCall(MatPtAP(T, Tt, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PT));
     PetscCall(SameProducts(PA, PT, &ok));
 #if defined(PETSC_HAVE_CUDA)
-    { /* on one rank cuSPARSE's product, as for aijcusparse operands */
+    { /* cuSPARSE's product, as for aijcusparse operands */
       PetscMPIInt size;
-      PetscBool   gpu = PETSC_TRUE;
+      PetscBool   gpu;
       PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-      if (size == 1) PetscCall(PetscObjectTypeCompare((PetscObject)PT, MATSEQAIJCUSPARSE, &gpu));
+      PetscCall(PetscObjectTypeCompare((PetscObject)PT, size == 1 ? MATSEQAIJCUSPARSE : MATMPIAIJCUSPARSE, &gpu));
       ok = (PetscBool)(ok && gpu);
     }
 #endif

@@ -9,10 +9,11 @@
    symbolic and its numeric phase run, the seqaijtuned operands of a GPU base carry their base's name.  The
    product is then the base's, on the GPU, and so is its result's type (seqaijcusparse, as from aijcusparse).
 
-   Operands of a SeqAIJ base keep their name: the host's product makes a result of the first operand's type, and
-   an aijtuned result keeps planning its products.  Products with an mpiaijtuned operand are MPIAIJ's on the host
-   (SetUpAsBase); its blocks, seqaijtuned, take the base's products in MPIAIJ's block products, as seqaijcusparse
-   blocks do. */
+   An mpiaijtuned operand carries its base's name with its two blocks (mpiaijcusparse, seqaijcusparse): PETSc's
+   device backend for MPI products multiplies the blocks with cuSPARSE, and asked for seqaijcusparse blocks by
+   name ("Not for type seqaijtuned", bench/results/2026-11-26-tutorials).  Operands of a host AIJ base keep
+   their names: the host's product makes a result of the first operand's type, and an aijtuned result keeps
+   planning its products. */
 #include "aijtunedimpl.h"
 
 /* The aijtuned state of M, if any, and whether it is seqaijtuned's */
@@ -43,12 +44,38 @@ static int Operands(Mat C, Mat mats[3])
   return mats[2] ? 3 : 2;
 }
 
-/* The operands that carry their base's name for now, and the names they had */
+/* The operands (and an MPI operand's two blocks) that carry their base's name for now, and the names they had */
 typedef struct {
-  Mat   mats[3];
-  char *names[3];
+  Mat   mats[9];
+  char *names[9];
   int   n;
 } BaseNames;
+
+/* M under its base's name, if it is aijtuned of a base other than the host's AIJ and not so named already (an
+   operand twice, or an inner product) */
+static PetscErrorCode BaseName(Mat M, BaseNames *b)
+{
+  MatAIJTunedBase *base;
+  PetscBool        seq, host, named;
+
+  PetscFunctionBegin;
+  PetscCall(FindBase(M, &base, &seq));
+  if (!base) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscStrcmp(base->type, seq ? MATSEQAIJ : MATMPIAIJ, &host));
+  PetscCall(PetscStrcmp(((PetscObject)M)->type_name, base->type, &named));
+  if (host || named) PetscFunctionReturn(PETSC_SUCCESS);
+  b->mats[b->n]  = M;
+  b->names[b->n] = ((PetscObject)M)->type_name;
+  PetscCall(PetscStrallocpy(base->type, &((PetscObject)M)->type_name));
+  b->n++;
+  if (!seq) { /* PETSc's device backend multiplies the blocks, and asks for their base's name too */
+    Mat             blocks[2];
+    const PetscInt *garray;
+    PetscCall(MatMPIAIJGetSeqAIJ(M, &blocks[0], &blocks[1], &garray));
+    for (int k = 0; k < 2; k++) PetscCall(BaseName(blocks[k], b));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 static PetscErrorCode BaseNamesBegin(Mat C, BaseNames *b)
 {
@@ -57,19 +84,7 @@ static PetscErrorCode BaseNamesBegin(Mat C, BaseNames *b)
 
   PetscFunctionBegin;
   b->n = 0;
-  for (int i = 0; i < n; i++) {
-    MatAIJTunedBase *base;
-    PetscBool        seq, host, named;
-    PetscCall(FindBase(mats[i], &base, &seq));
-    if (!base || !seq) continue;
-    PetscCall(PetscStrcmp(base->type, MATSEQAIJ, &host));
-    PetscCall(PetscStrcmp(((PetscObject)mats[i])->type_name, base->type, &named)); /* named so already (an operand twice, or an inner product) */
-    if (host || named) continue;
-    b->mats[b->n]  = mats[i];
-    b->names[b->n] = ((PetscObject)mats[i])->type_name;
-    PetscCall(PetscStrallocpy(base->type, &((PetscObject)mats[i])->type_name));
-    b->n++;
-  }
+  for (int i = 0; i < n; i++) PetscCall(BaseName(mats[i], b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -86,17 +101,15 @@ static PetscErrorCode BaseNamesEnd(BaseNames *b)
 
 /* What PETSc's dispatch would pick if every aijtuned operand were of its base type: the operands' common set-up
    (an aijtuned operand offers its base's), else the one composed under the type names
-   ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand.  NULL if none.
-   *host: an operand is mpiaijtuned, whose products take MPIAIJ's host product (below). */
-static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), PetscBool *host)
+   ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand.  NULL if none. */
+static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
 {
   Mat  mats[3];
   int  n = Operands(C, mats);
   char fname[256] = "MatProductSetFromOptions";
 
   PetscFunctionBegin;
-  *f    = NULL;
-  *host = PETSC_FALSE;
+  *f = NULL;
   for (int i = 0; i < n; i++) {
     MatAIJTunedBase *base;
     PetscBool        seq;
@@ -105,7 +118,6 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), Petsc
     op = base ? base->ops.productsetfromoptions : mats[i]->ops->productsetfromoptions;
     if (i == 0) *f = op;
     else if (op != *f) *f = NULL;
-    if (base && !seq) *host = PETSC_TRUE;
   }
   if (*f) PetscFunctionReturn(PETSC_SUCCESS);
   for (int i = 0; i < n; i++) {
@@ -120,34 +132,20 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), Petsc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The base's set-up of the product, under the base's names.  With an mpiaijtuned operand the first operand reads
-   as bound to the CPU meanwhile: PETSc's device backend for MPI products (a CUDA base's) then takes MPIAIJ's host
-   product, as -mat_product_algorithm_backend_cpu would.  That backend asks for seqaijcusparse blocks by name
-   and stopped at seqaijtuned ones ("Not for type seqaijtuned", bench/results/2026-11-26-tutorials). */
+/* The base's set-up of the product, under the base's names */
 static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
 {
   PetscErrorCode (*f)(Mat);
-  PetscBool      host;
   BaseNames      b;
   PetscErrorCode ierr;
-#if defined(PETSC_HAVE_DEVICE)
-  Mat             A     = C->product->A;
-  const PetscBool bound = A->boundtocpu;
-#endif
 
   PetscFunctionBegin;
   *renamed = PETSC_FALSE;
-  PetscCall(BaseSetFromOptions(C, &f, &host));
+  PetscCall(BaseSetFromOptions(C, &f));
   if (!f) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(BaseNamesBegin(C, &b));
   *renamed = (PetscBool)(b.n > 0);
-#if defined(PETSC_HAVE_DEVICE)
-  if (host) A->boundtocpu = PETSC_TRUE;
-#endif
-  ierr = (*f)(C);
-#if defined(PETSC_HAVE_DEVICE)
-  A->boundtocpu = bound;
-#endif
+  ierr     = (*f)(C);
   PetscCall(BaseNamesEnd(&b)); /* the names come back whatever f did */
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -163,12 +161,21 @@ static PetscErrorCode HostValues(Mat C)
 
   PetscFunctionBegin;
   for (int i = 0; i < n; i++) {
-    PetscBool          seqaij;
+    Mat                blocks[2] = {mats[i], NULL};
+    PetscBool          mpiaij;
     const PetscScalar *values;
-    PetscCall(PetscObjectBaseTypeCompare((PetscObject)mats[i], MATSEQAIJ, &seqaij));
-    if (!seqaij) continue;
-    PetscCall(MatSeqAIJGetArrayRead(mats[i], &values));
-    PetscCall(MatSeqAIJRestoreArrayRead(mats[i], &values));
+    PetscCall(PetscObjectBaseTypeCompare((PetscObject)mats[i], MATMPIAIJ, &mpiaij));
+    if (mpiaij) {
+      const PetscInt *garray;
+      PetscCall(MatMPIAIJGetSeqAIJ(mats[i], &blocks[0], &blocks[1], &garray));
+    }
+    for (int k = 0; k < 2 && blocks[k]; k++) {
+      PetscBool seqaij;
+      PetscCall(PetscObjectBaseTypeCompare((PetscObject)blocks[k], MATSEQAIJ, &seqaij));
+      if (!seqaij) continue;
+      PetscCall(MatSeqAIJGetArrayRead(blocks[k], &values));
+      PetscCall(MatSeqAIJRestoreArrayRead(blocks[k], &values));
+    }
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -48,7 +48,7 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(setfromoptions, MatSetFromOptions_MPIAIJTuned);
   /* conversions PETSc finds no converter for by this type's name (to MATIS, say) go through the base's own */
   HOOK(convert, MatConvert_MPIAIJTuned_Any);
-  /* products are the base's, MPIAIJ's on the host (aijtunedproduct.c) */
+  /* products are the base's, under its name with the blocks under theirs (aijtunedproduct.c) */
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
