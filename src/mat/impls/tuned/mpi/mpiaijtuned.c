@@ -186,7 +186,6 @@ static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat A, Vec x, Vec z, Vec y)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-
 static PetscErrorCode MatMPIAIJSetPreallocation_MPIAIJTuned(Mat B, PetscInt d_nz, const PetscInt d_nnz[], PetscInt o_nz, const PetscInt o_nnz[])
 {
   Mat_MPIAIJTuned *ctx;
