@@ -479,6 +479,22 @@ int main(int argc, char **argv)
     }
 #endif
     PetscCall(Report("MatPtAP", ok));
+    { /* the numeric phase again with another A of the same pattern (MatProductReplaceMats, as MatPtAP's reuse does;
+         PETSc's MPIAIJ product cannot take another P) */
+      Mat T2, A2, PA2;
+      PetscCall(MatDuplicate(T, MAT_COPY_VALUES, &T2));
+      PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &A2));
+      PetscCall(MatScale(T2, 2.0));
+      PetscCall(MatScale(A2, 2.0));
+      PetscCall(MatPtAP(A2, At, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PA2));
+      PetscCall(MatProductReplaceMats(T2, NULL, NULL, PT));
+      PetscCall(MatProductNumeric(PT));
+      PetscCall(SameProducts(PA2, PT, &ok));
+      PetscCall(Report("MatPtAP numeric phase with another A", ok));
+      PetscCall(MatDestroy(&T2));
+      PetscCall(MatDestroy(&A2));
+      PetscCall(MatDestroy(&PA2));
+    }
     PetscCall(MatDestroy(&Tt));
     PetscCall(MatDestroy(&PA));
     PetscCall(MatDestroy(&PT));

@@ -186,6 +186,7 @@ typedef struct {
   void *data;
   PetscErrorCode (*destroy)(void *);
   PetscErrorCode (*numeric)(Mat);
+  Mat              mats[3]; /* MatProductReplaceMats() may put others in their place */
   PetscObjectState state[3], nonzerostate[3];
 } BaseProduct;
 
@@ -196,16 +197,19 @@ static PetscErrorCode RecordStates(Mat C, BaseProduct *p)
 
   PetscFunctionBegin;
   for (int i = 0; i < n; i++) {
+    p->mats[i] = mats[i];
     PetscCall(PetscObjectStateGet((PetscObject)mats[i], &p->state[i]));
     p->nonzerostate[i] = mats[i]->nonzerostate;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the base's numeric phase would read a transpose made at the symbolic phase from values since changed:
-   PETSc's cuSPARSE numeric phase of A^T B (and of A B^T, P^T A P, R A R^T) reuses the transpose of A (B, P, R) it
-   made then, and gave the old values' product (with aijcusparse operands too, tests/mat/ops.c). */
-static PetscErrorCode StaleTranspose(Mat C, const BaseProduct *p, PetscBool *stale)
+/* Whether the base's numeric phase would read what its symbolic phase kept of operands since changed, and so give
+   a wrong result (with aijcusparse operands too, tests/mat/ops.c): PETSc's cuSPARSE numeric phase of A^T B (and
+   of A B^T, P^T A P, R A R^T) reuses the transpose of A (B, P, R) made then, from the values of then; and a
+   product of three (P^T A P) keeps its inner products' operands, which MatProductReplaceMats() (MatPtAP's reuse
+   with another A) does not replace. */
+static PetscErrorCode MustRemake(Mat C, const BaseProduct *p, PetscBool *remake)
 {
   Mat            mats[3];
   int            n    = Operands(C, mats);
@@ -213,12 +217,16 @@ static PetscErrorCode StaleTranspose(Mat C, const BaseProduct *p, PetscBool *sta
   int            transposed = type == MATPRODUCT_AtB ? 0 : (type == MATPRODUCT_ABt || type == MATPRODUCT_PtAP || type == MATPRODUCT_RARt) ? 1 : -1;
 
   PetscFunctionBegin;
-  *stale = PETSC_FALSE;
+  *remake = PETSC_FALSE;
   for (int i = 0; i < n; i++) {
     PetscObjectState state;
+    if (mats[i] != p->mats[i]) { /* another matrix, of the same pattern if the caller keeps PETSc's rule */
+      *remake = PETSC_TRUE;
+      continue;
+    }
     PetscCall(PetscObjectStateGet((PetscObject)mats[i], &state));
     PetscCheck(mats[i]->nonzerostate == p->nonzerostate[i], PetscObjectComm((PetscObject)C), PETSC_ERR_ARG_INCOMP, "The nonzero pattern of an operand changed since the product's symbolic phase");
-    if (i == transposed && state != p->state[i]) *stale = PETSC_TRUE;
+    if (i == transposed && state != p->state[i]) *remake = PETSC_TRUE;
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -233,7 +241,8 @@ static PetscErrorCode BaseProductDestroy(void *ptr)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The product made afresh (its symbolic phase makes the transposes from the values of now) and copied into C */
+/* The product made afresh from the operands of now (its symbolic phase makes the transposes from the values of now)
+   and copied into C */
 static PetscErrorCode ProductAfresh(Mat C)
 {
   Mat_Product *product = C->product;
@@ -257,15 +266,19 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
   Mat_Product   *product = C->product;
   BaseProduct   *p       = (BaseProduct *)product->data;
   BaseNames      b;
-  PetscBool      stale;
+  PetscBool      remake;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
   PetscCheck(p && product->destroy == BaseProductDestroy, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the product's data are not its base's");
-  PetscCall(StaleTranspose(C, p, &stale));
-  if (stale) {
+  PetscCall(MustRemake(C, p, &remake));
+  if (remake) {
+    Mat mats[3];
+    int n = Operands(C, mats);
     PetscCall(ProductAfresh(C));
-    PetscCall(RecordStates(C, p));
+    /* the transposes are the values' of now; an operand replaced stays so for the base's data, made afresh each time */
+    for (int i = 0; i < n; i++)
+      if (mats[i] == p->mats[i]) PetscCall(PetscObjectStateGet((PetscObject)mats[i], &p->state[i]));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostValues(C));
