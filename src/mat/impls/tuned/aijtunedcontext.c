@@ -57,16 +57,36 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBas
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The state composed on A under name; NULL if none */
+static PetscErrorCode QueryBase(Mat A, const char name[], MatAIJTunedBase **base)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  *base = NULL;
+  PetscCall(PetscObjectQuery((PetscObject)A, name, (PetscObject *)&container));
+  if (container) PetscCall(PetscContainerGetPointer(container, (void **)base));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Either type's state of M (NULL if M is not aijtuned), and whether it is seqaijtuned's */
+PetscErrorCode MatAIJTunedBaseFind(Mat M, MatAIJTunedBase **base, PetscBool *seq)
+{
+  PetscFunctionBegin;
+  PetscCall(QueryBase(M, MATSEQAIJTUNED_STATE, base));
+  *seq = (PetscBool)(*base != NULL);
+  if (!*base) PetscCall(QueryBase(M, MATMPIAIJTUNED_STATE, base));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* *ctx is NULL when the matrix carries no such state */
 PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
 {
-  PetscContainer   container;
-  MatAIJTunedBase *base = NULL;
+  MatAIJTunedBase *base;
 
   PetscFunctionBegin;
   *ctx = NULL;
-  PetscCall(PetscObjectQuery((PetscObject)A, name, (PetscObject *)&container));
-  if (container) PetscCall(PetscContainerGetPointer(container, (void **)&base));
+  PetscCall(QueryBase(A, name, &base));
   if (base && base->owner != A) { /* moved: MatHeaderReplace() swaps two matrices' contents, states included */
     for (MatAIJTunedBase *b = alive; b; b = b->next)
       if (b != base && b->owner == A) b->owner = base->owner;
@@ -104,6 +124,22 @@ PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, Pets
     PetscCall(MatDuplicate(A, MAT_COPY_VALUES, newmat));
     PetscCall(MatPropagateSymmetryOptions(A, *newmat)); /* the base's converter may ask (to SBAIJ: "must be symmetric") */
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* On a CUDA build, a host AIJ about to become aijtuned gets the GPU base first, as MatCreate gives it: on a host
+   base its products stayed on the host, and PETSc found none with a cuSPARSE-based aijtuned. */
+PetscErrorCode MatAIJTunedGPUBase(Mat *B)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscBool seq, mpi;
+  PetscCall(PetscObjectTypeCompare((PetscObject)*B, MATSEQAIJ, &seq));
+  PetscCall(PetscObjectTypeCompare((PetscObject)*B, MATMPIAIJ, &mpi));
+  if ((seq || mpi) && (*B)->assembled) PetscCall(MatConvert(*B, seq ? MATSEQAIJCUSPARSE : MATMPIAIJCUSPARSE, MAT_INPLACE_MATRIX, B));
+#else
+  (void)B;
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

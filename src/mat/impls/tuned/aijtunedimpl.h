@@ -106,12 +106,14 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCacheStore(const char[], const aijt_tune_
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheFlush(void);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], MatAIJTunedBase *, void *, PetscErrorCode (*)(void *));
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
+PETSC_INTERN PetscErrorCode MatAIJTunedBaseFind(Mat, MatAIJTunedBase **, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
 PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedProductSetFromOptions(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
 
 #if defined(PETSC_HAVE_CUDA)

@@ -16,23 +16,6 @@
    planning its products. */
 #include "aijtunedimpl.h"
 
-/* The aijtuned state of M, if any, and whether it is seqaijtuned's */
-static PetscErrorCode FindBase(Mat M, MatAIJTunedBase **base, PetscBool *seq)
-{
-  static const char *const contexts[2] = {MATSEQAIJTUNED_STATE, MATMPIAIJTUNED_STATE};
-
-  PetscFunctionBegin;
-  *base = NULL;
-  *seq  = PETSC_FALSE;
-  for (int i = 0; i < 2 && !*base; i++) {
-    PetscContainer container = NULL;
-    PetscCall(PetscObjectQuery((PetscObject)M, contexts[i], (PetscObject *)&container));
-    if (container) PetscCall(PetscContainerGetPointer(container, (void **)base));
-    *seq = (PetscBool)(*base && i == 0);
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* A product's operands: A, B and, for ABC, C */
 static int Operands(Mat C, Mat mats[3])
 {
@@ -59,7 +42,7 @@ static PetscErrorCode BaseName(Mat M, BaseNames *b)
   PetscBool        seq, host, named;
 
   PetscFunctionBegin;
-  PetscCall(FindBase(M, &base, &seq));
+  PetscCall(MatAIJTunedBaseFind(M, &base, &seq));
   if (!base) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscStrcmp(base->type, seq ? MATSEQAIJ : MATMPIAIJ, &host));
   PetscCall(PetscStrcmp(((PetscObject)M)->type_name, base->type, &named));
@@ -104,9 +87,10 @@ static PetscErrorCode BaseNamesEnd(BaseNames *b)
    ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand.  NULL if none. */
 static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
 {
-  Mat  mats[3];
-  int  n = Operands(C, mats);
-  char fname[256] = "MatProductSetFromOptions";
+  Mat       mats[3];
+  int       n = Operands(C, mats);
+  char      fname[256] = "MatProductSetFromOptions";
+  PetscBool common     = PETSC_TRUE;
 
   PetscFunctionBegin;
   *f = NULL;
@@ -114,19 +98,15 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
     MatAIJTunedBase *base;
     PetscBool        seq;
     PetscErrorCode (*op)(Mat);
-    PetscCall(FindBase(mats[i], &base, &seq));
+    PetscCall(MatAIJTunedBaseFind(mats[i], &base, &seq));
     op = base ? base->ops.productsetfromoptions : mats[i]->ops->productsetfromoptions;
     if (i == 0) *f = op;
-    else if (op != *f) *f = NULL;
-  }
-  if (*f) PetscFunctionReturn(PETSC_SUCCESS);
-  for (int i = 0; i < n; i++) {
-    MatAIJTunedBase *base;
-    PetscBool        seq;
-    PetscCall(FindBase(mats[i], &base, &seq));
+    common = (PetscBool)(common && op == *f);
     PetscCall(PetscStrlcat(fname, "_", sizeof(fname)));
     PetscCall(PetscStrlcat(fname, base ? base->type : ((PetscObject)mats[i])->type_name, sizeof(fname)));
   }
+  if (common && *f) PetscFunctionReturn(PETSC_SUCCESS);
+  *f = NULL;
   PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
   for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, f));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -404,13 +404,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
-#if defined(PETSC_HAVE_CUDA)
-  { /* a host MPIAIJ gets the GPU base first, as MatCreate gives it */
-    PetscBool host;
-    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATMPIAIJ, &host));
-    if (host && B->assembled) PetscCall(MatConvert(B, MATMPIAIJCUSPARSE, MAT_INPLACE_MATRIX, &B));
-  }
-#endif
+  PetscCall(MatAIJTunedGPUBase(&B));
   PetscCall(PetscNew(&ctx));
   MatAIJTunedSettingsDefault(&ctx->settings);
   PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));

@@ -455,13 +455,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
-#if defined(PETSC_HAVE_CUDA)
-  { /* a host AIJ gets the GPU base first, as MatCreate gives it: on a host base the products stayed on the host */
-    PetscBool host;
-    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATSEQAIJ, &host));
-    if (host && B->assembled) PetscCall(MatConvert(B, MATSEQAIJCUSPARSE, MAT_INPLACE_MATRIX, &B));
-  }
-#endif
+  PetscCall(MatAIJTunedGPUBase(&B));
   PetscCall(MatAIJTunedContextFind(B, CONTEXT_NAME, (void **)&ctx));
   if (ctx) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
     HookOps(B, ctx);
