@@ -484,14 +484,24 @@ int main(int argc, char **argv)
     }
 #endif
     PetscCall(Report("MatPtAP", ok));
-    { /* the numeric phase again with another A of the same pattern (MatProductReplaceMats, as MatPtAP's reuse does;
-         PETSc's MPIAIJ product cannot take another P) */
-      Mat T2, A2, PA2;
+    { /* the numeric phase again: with new values of A (MatPtAP's reuse, as PCGAMG's after a new operator), and with
+         another A of the same pattern (MatProductReplaceMats; PETSc's MPIAIJ product cannot take another P) */
+      Mat T2, A2, PA2, PT2;
       PetscCall(MatDuplicate(T, MAT_COPY_VALUES, &T2));
       PetscCall(MatDuplicate(A, MAT_COPY_VALUES, &A2));
+      PetscCall(MatPtAP(T2, Tt, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PT2));
       PetscCall(MatScale(T2, 2.0));
       PetscCall(MatScale(A2, 2.0));
       PetscCall(MatPtAP(A2, At, MAT_INITIAL_MATRIX, PETSC_DETERMINE, &PA2));
+      PetscCall(MatPtAP(T2, Tt, MAT_REUSE_MATRIX, PETSC_DETERMINE, &PT2));
+      PetscCall(SameProducts(PA2, PT2, &ok));
+      PetscCall(Report("MatPtAP reuse after new values of A", ok));
+      PetscCall(MatScale(T2, 0.5));
+      PetscCall(MatScale(T2, 2.0)); /* a third numeric phase, as a time-stepper's */
+      PetscCall(MatPtAP(T2, Tt, MAT_REUSE_MATRIX, PETSC_DETERMINE, &PT2));
+      PetscCall(SameProducts(PA2, PT2, &ok));
+      PetscCall(Report("MatPtAP reuse once more", ok));
+      PetscCall(MatDestroy(&PT2));
       PetscCall(MatProductReplaceMats(T2, NULL, NULL, PT));
       PetscCall(MatProductNumeric(PT));
       PetscCall(SameProducts(PA2, PT, &ok));

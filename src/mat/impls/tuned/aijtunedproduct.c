@@ -267,6 +267,10 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
   PetscCall(BaseNamesBegin(C, &b));
   ierr = (*p->numeric)(C);
   PetscCall(BaseNamesEnd(&b));
+  /* a product of three (P^T A P on the GPU) puts its own numeric phase back in C's operations after each call,
+     where this one must stay: the next call would read this one's data as its own */
+  if (C->ops->productnumeric != ProductNumeric_AsBase) p->numeric = C->ops->productnumeric;
+  C->ops->productnumeric = ProductNumeric_AsBase;
   p->data          = product->data;
   p->destroy       = product->destroy;
   product->data    = p;
