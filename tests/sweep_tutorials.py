@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Run PETSc's own tutorials, unchanged, with aij and with aijtuned, test by test from their /*TEST*/ blocks.
 
-Each test runs twice with the same options plus -mat_type T -dm_mat_type T (T = aij, then aijtuned, loaded
-with -dll_append); aijtuned's output is read with its plans left out and its type names as aij's (views print
-them).  Per test:
+Each test runs twice with the same options plus -mat_type T -dm_mat_type T (T = the reference type, aij unless
+--ref names another such as aijcusparse, then aijtuned, loaded with -dll_append); aijtuned's output is read with
+its plans left out and its type names as aij's (views print them), and so is the reference's.  Per test:
 
     OK          aijtuned's output equals the output file PETSc recorded
     AS-AIJ      it equals aij's run, which itself differs from the recording (another PETSc build)
@@ -15,7 +15,9 @@ It ends with the counts and exits 1 if there is a REGRESSION.  Tests needing pac
 PETSc lacks are left out, as are those without a recorded output.  Slow (every test twice); not part of
 `make test`.
 
-    make lib && python3 tests/sweep_tutorials.py [--build build] [--per-test 2] ts/tutorials/ex13 snes/tutorials/ex5 ...
+    make lib && python3 tests/sweep_tutorials.py [--build build] [--per-test 2] [--ref aijcusparse] ts/tutorials/ex13 ...
+
+On a GPU, --ref aijcusparse compares aijtuned with the type it is built on; the verdicts' "aij" is then that type.
 """
 import argparse
 import os
@@ -29,8 +31,8 @@ import run  # noqa: E402  (the suite's runner: PETSc's locations, its test langu
 PLAN_LINE = re.compile(r"aijtuned plan|^ *row lengths:|^ *[a-z]+ *: [0-9]+ strips,|^ *strip [0-9]+:|^ *ghost exchange:")
 
 
-def as_aij(text):
-    return re.sub("aijtuned", "aij", "\n".join(l for l in text.splitlines() if not PLAN_LINE.search(l)))
+def as_aij(text, typ="aijtuned"):
+    return re.sub(typ, "aij", "\n".join(l for l in text.splitlines() if not PLAN_LINE.search(l)))
 
 
 def run_once(exe, cwd, nsize, args, typ, lib, mpiexec, filt, env):
@@ -48,6 +50,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default="build")
     ap.add_argument("--mpiexec", default="mpiexec --oversubscribe")
+    ap.add_argument("--ref", default="aij", help="the reference matrix type (default aij)")
+    ap.add_argument("--keep", help="a folder where each test not OK or AS-AIJ leaves both outputs (N.ref, N.tuned)")
     ap.add_argument("--per-test", type=int, default=2, help="argument combinations of a test's {{...}} loops run (default 2)")
     ap.add_argument("examples", nargs="+", help="PETSc examples by path under src/, without .c: ts/tutorials/ex13")
     opts = ap.parse_args()
@@ -81,9 +85,10 @@ def main():
             cwd = os.path.dirname(src) if os.access(os.path.dirname(src), os.W_OK) else "/tmp"
             for nsize in run.expand(str(t.get("nsize", "1"))):
                 for args in list(run.expand(t.get("args", "")))[: opts.per_test]:
-                    rc_a, out_a = run_once(exe, cwd, int(nsize), args, "aij", lib, opts.mpiexec, t.get("filter"), env)
+                    rc_a, out_a = run_once(exe, cwd, int(nsize), args, opts.ref, lib, opts.mpiexec, t.get("filter"), env)
+                    out_a = as_aij(as_aij(out_a), opts.ref)  # its option table names the library too
                     rc_t, out_t = run_once(exe, cwd, int(nsize), args, "aijtuned", lib, opts.mpiexec, t.get("filter"), env)
-                    out_t = as_aij(out_t)
+                    out_t = as_aij(as_aij(out_t), opts.ref)  # aijtuned's products are of the base's type
                     aij_ok = rc_a == 0 and out_a.split() == expected.split()
                     if rc_t == 0 and out_t.split() == expected.split():
                         verdict = "OK"
@@ -94,6 +99,12 @@ def main():
                     else:
                         verdict = "BOTH-FAIL"
                     counts[verdict] = counts.get(verdict, 0) + 1
+                    if opts.keep and verdict not in ("OK", "AS-AIJ"):
+                        os.makedirs(opts.keep, exist_ok=True)
+                        stem = os.path.join(opts.keep, "%s_%s_n%s_%d" % (ex.replace("/", "_"), suffix, nsize, sum(counts.values())))
+                        for ext, text in (("ref", out_a), ("tuned", out_t)):
+                            with open("%s.%s" % (stem, ext), "w") as f:
+                                f.write("%s -n %s %s\n%s" % (ex, nsize, args, text))
                     print("%-11s %s %s -n %s %s" % (verdict, ex, suffix, nsize, args), flush=True)
                     if verdict == "REGRESSION":
                         print("  " + out_t[-1500:].replace("\n", "\n  "))
