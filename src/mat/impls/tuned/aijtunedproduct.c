@@ -84,12 +84,15 @@ static PetscErrorCode BaseNamesEnd(BaseNames *b)
 
 /* What PETSc's dispatch would pick if every aijtuned operand were of its base type: the operands' common set-up
    (an aijtuned operand offers its base's), else the one composed under the type names
-   ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand.  NULL if none. */
+   ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand, else with the host
+   AIJ's name for it: a MAIJ interpolation (a multi-component DMDA's) offers its product under seqaij's and mpiaij's
+   names only, and with aijcusparse operands PETSc makes it aijcusparse instead (MatCreateMAIJ), which it does not
+   for aijtuned ones; its product runs on the host, as with aij, on the host values (HostValues).  NULL if none. */
 static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
 {
   Mat       mats[3];
   int       n = Operands(C, mats);
-  char      fname[256] = "MatProductSetFromOptions";
+  char      fname[256] = "MatProductSetFromOptions", hname[256] = "MatProductSetFromOptions";
   PetscBool common     = PETSC_TRUE;
 
   PetscFunctionBegin;
@@ -98,17 +101,22 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
     MatAIJTunedBase *base;
     PetscBool        seq;
     PetscErrorCode (*op)(Mat);
+    const char *name = ((PetscObject)mats[i])->type_name;
     PetscCall(MatAIJTunedBaseFind(mats[i], &base, &seq));
     op = base ? base->ops.productsetfromoptions : mats[i]->ops->productsetfromoptions;
     if (i == 0) *f = op;
     common = (PetscBool)(common && op == *f);
     PetscCall(PetscStrlcat(fname, "_", sizeof(fname)));
-    PetscCall(PetscStrlcat(fname, base ? base->type : ((PetscObject)mats[i])->type_name, sizeof(fname)));
+    PetscCall(PetscStrlcat(fname, base ? base->type : name, sizeof(fname)));
+    PetscCall(PetscStrlcat(hname, "_", sizeof(hname)));
+    PetscCall(PetscStrlcat(hname, base ? (seq ? MATSEQAIJ : MATMPIAIJ) : name, sizeof(hname)));
   }
   if (common && *f) PetscFunctionReturn(PETSC_SUCCESS);
   *f = NULL;
   PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
+  PetscCall(PetscStrlcat(hname, "_C", sizeof(hname)));
   for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, f));
+  for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], hname, f));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -160,11 +168,13 @@ static PetscErrorCode HostValues(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The base's numeric phase and its data, kept in the product's data slot between the phases, with the operands'
-   states at the symbolic phase */
+/* The base's numeric phase, and the operands' states at the symbolic phase: composed on the product (a container
+   under this name), not kept in its data slot, which stays the base's: PETSc's products of three (A B C with a
+   dense operand, P^T A P or R A R^T of other types: the "Unsafe" ones) call the base's numeric phase of their
+   inner product directly, on that slot (mat/tests ex111 on two ranks stopped on a segmentation fault when it held
+   this record instead) */
+#define BASE_PRODUCT "MatAIJTunedBaseProduct"
 typedef struct {
-  void *data;
-  PetscErrorCode (*destroy)(void *);
   PetscErrorCode (*numeric)(Mat);
   Mat              mats[3]; /* MatProductReplaceMats() may put others in their place */
   PetscObjectState state[3], nonzerostate[3];
@@ -181,6 +191,48 @@ static PetscErrorCode RecordStates(Mat C, BaseProduct *p)
     PetscCall(PetscObjectStateGet((PetscObject)mats[i], &p->state[i]));
     p->nonzerostate[i] = mats[i]->nonzerostate;
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if PETSC_VERSION_LT(3, 23, 0)
+static PetscErrorCode BaseProductFree(void *p)
+{
+  return PetscFree(p);
+}
+#else
+static PetscErrorCode BaseProductFree(void **p)
+{
+  return PetscFree(*p);
+}
+#endif
+
+/* A new record for C's product, replacing any earlier one */
+static PetscErrorCode BaseProductAttach(Mat C, BaseProduct **p)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscNew(p));
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, *p));
+#if PETSC_VERSION_LT(3, 23, 0)
+  PetscCall(PetscContainerSetUserDestroy(container, BaseProductFree));
+#else
+  PetscCall(PetscContainerSetCtxDestroy(container, BaseProductFree));
+#endif
+  PetscCall(PetscObjectCompose((PetscObject)C, BASE_PRODUCT, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode BaseProductFind(Mat C, BaseProduct **p)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  *p = NULL;
+  PetscCall(PetscObjectQuery((PetscObject)C, BASE_PRODUCT, (PetscObject *)&container));
+  if (container) PetscCall(PetscContainerGetPointer(container, (void **)p));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -211,16 +263,6 @@ static PetscErrorCode MustRemake(Mat C, const BaseProduct *p, PetscBool *remake)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode BaseProductDestroy(void *ptr)
-{
-  BaseProduct *p = (BaseProduct *)ptr;
-
-  PetscFunctionBegin;
-  if (p->destroy) PetscCall((*p->destroy)(p->data));
-  PetscCall(PetscFree(p));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* The product made afresh from the operands of now (its symbolic phase makes the transposes from the values of now)
    and copied into C */
 static PetscErrorCode ProductAfresh(Mat C)
@@ -243,14 +285,14 @@ static PetscErrorCode ProductAfresh(Mat C)
 
 static PetscErrorCode ProductNumeric_AsBase(Mat C)
 {
-  Mat_Product   *product = C->product;
-  BaseProduct   *p       = (BaseProduct *)product->data;
+  BaseProduct   *p;
   BaseNames      b;
   PetscBool      remake;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
-  PetscCheck(p && product->destroy == BaseProductDestroy, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the product's data are not its base's");
+  PetscCall(BaseProductFind(C, &p));
+  PetscCheck(p && p->numeric, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the product has no base's numeric phase");
   PetscCall(MustRemake(C, p, &remake));
   if (remake) {
     Mat mats[3];
@@ -262,34 +304,29 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostValues(C));
-  product->data    = p->data; /* the base's numeric phase reads its own data there */
-  product->destroy = p->destroy;
   PetscCall(BaseNamesBegin(C, &b));
   ierr = (*p->numeric)(C);
   PetscCall(BaseNamesEnd(&b));
   /* a product of three (P^T A P on the GPU) puts its own numeric phase back in C's operations after each call,
-     where this one must stay: the next call would read this one's data as its own */
+     where this one must stay to rename the operands the next time */
   if (C->ops->productnumeric != ProductNumeric_AsBase) p->numeric = C->ops->productnumeric;
   C->ops->productnumeric = ProductNumeric_AsBase;
-  p->data          = product->data;
-  p->destroy       = product->destroy;
-  product->data    = p;
-  product->destroy = BaseProductDestroy;
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The symbolic phase the base's set-up picks, asked again (PETSc's set-up keeps nothing but the operations), run
-   under the base's names; its numeric phase is kept with its data. */
+   under the base's names; its numeric phase is kept in the product's record. */
 static PetscErrorCode ProductSymbolic_AsBase(Mat C)
 {
-  Mat_Product   *product = C->product;
   BaseProduct   *p;
   BaseNames      b;
   PetscBool      renamed;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
+  C->ops->productsymbolic = NULL; /* as PETSc's dispatch leaves it for the set-up, some of which set it only where unset
+                                     (MPIAIJ's device back-end for A B C, mat/tests ex111) */
   PetscCall(SetUpAsBase(C, &renamed));
   PetscCheck(C->ops->productsymbolic && C->ops->productsymbolic != ProductSymbolic_AsBase, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the base's product set-up changed between set-up and symbolic phase");
   PetscCall(HostValues(C));
@@ -299,13 +336,9 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
   PetscCall(ierr);
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscNew(&p));
-  p->data                = product->data;
-  p->destroy             = product->destroy;
+  PetscCall(BaseProductAttach(C, &p));
   p->numeric             = C->ops->productnumeric;
   PetscCall(RecordStates(C, p));
-  product->data          = p;
-  product->destroy       = BaseProductDestroy;
   C->ops->productnumeric = ProductNumeric_AsBase;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
