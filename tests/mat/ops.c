@@ -368,6 +368,75 @@ int main(int argc, char **argv)
     PetscCall(VecDestroy(&xt));
   }
 
+#if defined(PETSC_HAVE_CUDA)
+  /* cuSPARSE's factorizations of each rank's seqaijtuned matrix (aijtunedfactor.c), as aijcusparse has them, against
+     PETSc's own of the host AIJ: LU, ILU, Cholesky and ICC of a tridiagonal matrix (exact ones all), solved, then
+     the numeric phase again with new values */
+  {
+    const MatFactorType types[4] = {MAT_FACTOR_LU, MAT_FACTOR_ILU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC};
+    Mat                 S, St;
+    Vec                 b, xs, bt, xt;
+    PetscInt            n  = 30;
+    PetscBool           ok = PETSC_TRUE;
+    MatFactorInfo       info;
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, &S));
+    for (PetscInt i = 0; i < n; i++) {
+      PetscCall(MatSetValue(S, i, i, 4.0 + i, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(S, i, i - 1, -1.0, INSERT_VALUES));
+      if (i < n - 1) PetscCall(MatSetValue(S, i, i + 1, -1.0, INSERT_VALUES));
+    }
+    PetscCall(MatAssemblyBegin(S, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatSetOption(S, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatConvert(S, MATAIJTUNED, MAT_INITIAL_MATRIX, &St));
+    PetscCall(MatSetOption(St, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatCreateVecs(S, &xs, &b));
+    PetscCall(MatCreateVecs(St, &xt, &bt));
+    PetscCall(VecSetRandom(b, NULL));
+    PetscCall(VecCopy(b, bt));
+    PetscCall(MatFactorInfoInitialize(&info));
+    for (int t = 0; t < 4; t++) {
+      Mat       Fs, Ft;
+      IS        rperm, cperm;
+      PetscBool lu = (PetscBool)(types[t] == MAT_FACTOR_LU || types[t] == MAT_FACTOR_ILU);
+      PetscCall(MatGetOrdering(S, MATORDERINGNATURAL, &rperm, &cperm));
+      PetscCall(MatGetFactor(S, MATSOLVERPETSC, types[t], &Fs));
+      PetscCall(MatGetFactor(St, MATSOLVERCUSPARSE, types[t], &Ft));
+      for (int round = 0; round < 2; round++) {
+        Mat       F[2] = {Fs, Ft}, M[2] = {S, St};
+        PetscReal d, scale;
+        if (round) {
+          PetscCall(MatScale(S, 2.0));
+          PetscCall(MatScale(St, 2.0));
+        }
+        for (int k = 0; k < 2; k++) {
+          if (!round && types[t] == MAT_FACTOR_LU) PetscCall(MatLUFactorSymbolic(F[k], M[k], rperm, cperm, &info));
+          if (!round && types[t] == MAT_FACTOR_ILU) PetscCall(MatILUFactorSymbolic(F[k], M[k], rperm, cperm, &info));
+          if (!round && types[t] == MAT_FACTOR_CHOLESKY) PetscCall(MatCholeskyFactorSymbolic(F[k], M[k], rperm, &info));
+          if (!round && types[t] == MAT_FACTOR_ICC) PetscCall(MatICCFactorSymbolic(F[k], M[k], rperm, &info));
+          if (lu) PetscCall(MatLUFactorNumeric(F[k], M[k], &info));
+          else PetscCall(MatCholeskyFactorNumeric(F[k], M[k], &info));
+        }
+        PetscCall(MatSolve(Fs, b, xs));
+        PetscCall(MatSolve(Ft, bt, xt));
+        PetscCall(MaxDiff(xs, xt, &d, &scale));
+        ok = (PetscBool)(ok && d <= 1e-12 * scale);
+      }
+      PetscCall(ISDestroy(&rperm));
+      PetscCall(ISDestroy(&cperm));
+      PetscCall(MatDestroy(&Fs));
+      PetscCall(MatDestroy(&Ft));
+    }
+    PetscCall(Report("cuSPARSE LU, ILU, Cholesky, ICC of seqaijtuned", ok));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&xs));
+    PetscCall(VecDestroy(&bt));
+    PetscCall(VecDestroy(&xt));
+    PetscCall(MatDestroy(&S));
+    PetscCall(MatDestroy(&St));
+  }
+#endif
+
   /* products with aijtuned operands are the base's products (aijtunedproduct.c): on a CUDA build cuSPARSE's, whose
      result is seqaijcusparse (mpiaijcusparse on several ranks), else the host's, of the first operand's type; again
      with new values (the numeric phase alone) */

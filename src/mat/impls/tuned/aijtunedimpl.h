@@ -111,7 +111,16 @@ PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
 PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
+/* Matrices carrying their base's type name for now (aijtunednames.c), and the names they had; n = 0 to begin */
+typedef struct {
+  Mat   mats[9];
+  char *names[9];
+  int   n;
+} MatAIJTunedNames;
+PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBase(Mat, MatAIJTunedNames *);
+PETSC_INTERN PetscErrorCode MatAIJTunedNamesRestore(MatAIJTunedNames *);
 PETSC_INTERN PetscErrorCode MatAIJTunedProductSetFromOptions(Mat);
+PETSC_INTERN PetscErrorCode MatAIJTunedFactorRegister(void);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);

@@ -40,6 +40,7 @@ PetscErrorCode MatAIJTunedInitializePackage(void)
   PetscCall(MatRegister(MATSEQAIJTUNED, MatCreate_SeqAIJTuned));
   PetscCall(MatRegister(MATMPIAIJTUNED, MatCreate_MPIAIJTuned));
   PetscCall(MatRegisterRootName(MATAIJTUNED, MATSEQAIJTUNED, MATMPIAIJTUNED));
+  PetscCall(MatAIJTunedFactorRegister()); /* cuSPARSE's factorizations, as aijcusparse has them */
   PetscCall(PetscClassIdRegister("AIJTuned", &classid));
   PetscCall(PetscLogEventRegister("AIJTunedPlan", MAT_CLASSID, &MAT_AIJTuned_Plan));
   PetscCall(PetscLogEventRegister("AIJTunedBuild", MAT_CLASSID, &MAT_AIJTuned_Build));

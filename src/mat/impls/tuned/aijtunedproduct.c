@@ -27,58 +27,14 @@ static int Operands(Mat C, Mat mats[3])
   return mats[2] ? 3 : 2;
 }
 
-/* The operands (and an MPI operand's two blocks) that carry their base's name for now, and the names they had */
-typedef struct {
-  Mat   mats[9];
-  char *names[9];
-  int   n;
-} BaseNames;
-
-/* M under its base's name, if it is aijtuned of a base other than the host's AIJ and not so named already (an
-   operand twice, or an inner product) */
-static PetscErrorCode BaseName(Mat M, BaseNames *b)
-{
-  MatAIJTunedBase *base;
-  PetscBool        seq, host, named;
-
-  PetscFunctionBegin;
-  PetscCall(MatAIJTunedBaseFind(M, &base, &seq));
-  if (!base) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscStrcmp(base->type, seq ? MATSEQAIJ : MATMPIAIJ, &host));
-  PetscCall(PetscStrcmp(((PetscObject)M)->type_name, base->type, &named));
-  if (host || named) PetscFunctionReturn(PETSC_SUCCESS);
-  b->mats[b->n]  = M;
-  b->names[b->n] = ((PetscObject)M)->type_name;
-  PetscCall(PetscStrallocpy(base->type, &((PetscObject)M)->type_name));
-  b->n++;
-  if (!seq) { /* PETSc's device backend multiplies the blocks, and asks for their base's name too */
-    Mat             blocks[2];
-    const PetscInt *garray;
-    PetscCall(MatMPIAIJGetSeqAIJ(M, &blocks[0], &blocks[1], &garray));
-    for (int k = 0; k < 2; k++) PetscCall(BaseName(blocks[k], b));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode BaseNamesBegin(Mat C, BaseNames *b)
+static PetscErrorCode BaseNamesBegin(Mat C, MatAIJTunedNames *b)
 {
   Mat mats[3];
   int n = Operands(C, mats);
 
   PetscFunctionBegin;
   b->n = 0;
-  for (int i = 0; i < n; i++) PetscCall(BaseName(mats[i], b));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode BaseNamesEnd(BaseNames *b)
-{
-  PetscFunctionBegin;
-  for (int i = b->n - 1; i >= 0; i--) {
-    PetscCall(PetscFree(((PetscObject)b->mats[i])->type_name));
-    ((PetscObject)b->mats[i])->type_name = b->names[i];
-  }
-  b->n = 0;
+  for (int i = 0; i < n; i++) PetscCall(MatAIJTunedNameAsBase(mats[i], b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -124,7 +80,7 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
 static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
 {
   PetscErrorCode (*f)(Mat);
-  BaseNames      b;
+  MatAIJTunedNames b;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
@@ -134,7 +90,7 @@ static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
   PetscCall(BaseNamesBegin(C, &b));
   *renamed = (PetscBool)(b.n > 0);
   ierr     = (*f)(C);
-  PetscCall(BaseNamesEnd(&b)); /* the names come back whatever f did */
+  PetscCall(MatAIJTunedNamesRestore(&b)); /* the names come back whatever f did */
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -286,7 +242,7 @@ static PetscErrorCode ProductAfresh(Mat C)
 static PetscErrorCode ProductNumeric_AsBase(Mat C)
 {
   BaseProduct   *p;
-  BaseNames      b;
+  MatAIJTunedNames b;
   PetscBool      remake;
   PetscErrorCode ierr;
 
@@ -306,7 +262,7 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
   PetscCall(HostValues(C));
   PetscCall(BaseNamesBegin(C, &b));
   ierr = (*p->numeric)(C);
-  PetscCall(BaseNamesEnd(&b));
+  PetscCall(MatAIJTunedNamesRestore(&b));
   /* a product of three (P^T A P on the GPU) puts its own numeric phase back in C's operations after each call,
      where this one must stay to rename the operands the next time */
   if (C->ops->productnumeric != ProductNumeric_AsBase) p->numeric = C->ops->productnumeric;
@@ -320,7 +276,7 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
 static PetscErrorCode ProductSymbolic_AsBase(Mat C)
 {
   BaseProduct   *p;
-  BaseNames      b;
+  MatAIJTunedNames b;
   PetscBool      renamed;
   PetscErrorCode ierr;
 
@@ -332,7 +288,7 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
   PetscCall(HostValues(C));
   PetscCall(BaseNamesBegin(C, &b));
   ierr = (*C->ops->productsymbolic)(C);
-  PetscCall(BaseNamesEnd(&b));
+  PetscCall(MatAIJTunedNamesRestore(&b));
   PetscCall(ierr);
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);

@@ -1,0 +1,47 @@
+/* aijtuned matrices under their base's type name for the length of one call into the base's code.
+
+   PETSc's GPU products and factorizations check their operands' type names (seqaijcusparse) again in each phase.
+   aijtuned keeps its base's data (A->data, A->spptr) and changes none of it, so that code works on an aijtuned
+   matrix as it is once the matrix carries its base's name: aijtunedproduct.c and aijtunedfactor.c name their
+   operands so around each phase, and give the names back after it, whatever it did. */
+#include "aijtunedimpl.h"
+
+/* M under its base's name, if it is aijtuned of a base other than the host's AIJ and not so named already (an
+   operand twice, or an inner product); an MPI matrix's two blocks too (PETSc's device back-end multiplies them and
+   asks for their base's name) */
+PetscErrorCode MatAIJTunedNameAsBase(Mat M, MatAIJTunedNames *b)
+{
+  MatAIJTunedBase *base;
+  PetscBool        seq, host, named;
+
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedBaseFind(M, &base, &seq));
+  if (!base) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscStrcmp(base->type, seq ? MATSEQAIJ : MATMPIAIJ, &host));
+  PetscCall(PetscStrcmp(((PetscObject)M)->type_name, base->type, &named));
+  if (host || named) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCheck(b->n < (int)PETSC_STATIC_ARRAY_LENGTH(b->mats), PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned: too many matrices renamed at once");
+  b->mats[b->n]  = M;
+  b->names[b->n] = ((PetscObject)M)->type_name;
+  PetscCall(PetscStrallocpy(base->type, &((PetscObject)M)->type_name));
+  b->n++;
+  if (!seq) {
+    Mat             blocks[2];
+    const PetscInt *garray;
+    PetscCall(MatMPIAIJGetSeqAIJ(M, &blocks[0], &blocks[1], &garray));
+    for (int k = 0; k < 2; k++) PetscCall(MatAIJTunedNameAsBase(blocks[k], b));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The names the matrices had, back in reverse order */
+PetscErrorCode MatAIJTunedNamesRestore(MatAIJTunedNames *b)
+{
+  PetscFunctionBegin;
+  for (int i = b->n - 1; i >= 0; i--) {
+    PetscCall(PetscFree(((PetscObject)b->mats[i])->type_name));
+    ((PetscObject)b->mats[i])->type_name = b->names[i];
+  }
+  b->n = 0;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
