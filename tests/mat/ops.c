@@ -68,6 +68,24 @@ static PetscErrorCode MaxDiff(Vec a, Vec b, PetscReal *d, PetscReal *scale)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* On this rank alone: a symmetric, diagonally dominant tridiagonal matrix of n rows, as AIJ (S) and aijtuned (St) */
+static PetscErrorCode Tridiagonal(PetscInt n, Mat *S, Mat *St)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, S));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCall(MatSetValue(*S, i, i, 4.0 + i, INSERT_VALUES));
+    if (i > 0) PetscCall(MatSetValue(*S, i, i - 1, -1.0, INSERT_VALUES));
+    if (i < n - 1) PetscCall(MatSetValue(*S, i, i + 1, -1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(*S, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*S, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatSetOption(*S, MAT_SYMMETRIC, PETSC_TRUE));
+  PetscCall(MatConvert(*S, MATAIJTUNED, MAT_INITIAL_MATRIX, St));
+  PetscCall(MatSetOption(*St, MAT_SYMMETRIC, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A x, A x + y and A^T x of two matrices agree to rounding; each matrix works on its own vector type */
 static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
 {
@@ -327,17 +345,7 @@ int main(int argc, char **argv)
     PetscBool   same;
     MatFactorInfo info;
     IS            rperm, cperm;
-    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, &S));
-    for (PetscInt i = 0; i < n; i++) {
-      PetscCall(MatSetValue(S, i, i, 4.0 + i, INSERT_VALUES));
-      if (i > 0) PetscCall(MatSetValue(S, i, i - 1, -1.0, INSERT_VALUES));
-      if (i < n - 1) PetscCall(MatSetValue(S, i, i + 1, -1.0, INSERT_VALUES));
-    }
-    PetscCall(MatAssemblyBegin(S, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatSetOption(S, MAT_SYMMETRIC, PETSC_TRUE));
-    PetscCall(MatConvert(S, MATAIJTUNED, MAT_INITIAL_MATRIX, &St));
-    PetscCall(MatSetOption(St, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(Tridiagonal(n, &S, &St));
     PetscCall(MatConvert(S, MATSEQSBAIJ, MAT_INITIAL_MATRIX, &F));
     PetscCall(MatConvert(St, MATSEQSBAIJ, MAT_INITIAL_MATRIX, &Ft));
     PetscCall(MatEqual(F, Ft, &same));
@@ -379,17 +387,7 @@ int main(int argc, char **argv)
     PetscInt            n  = 30;
     PetscBool           ok = PETSC_TRUE;
     MatFactorInfo       info;
-    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, &S));
-    for (PetscInt i = 0; i < n; i++) {
-      PetscCall(MatSetValue(S, i, i, 4.0 + i, INSERT_VALUES));
-      if (i > 0) PetscCall(MatSetValue(S, i, i - 1, -1.0, INSERT_VALUES));
-      if (i < n - 1) PetscCall(MatSetValue(S, i, i + 1, -1.0, INSERT_VALUES));
-    }
-    PetscCall(MatAssemblyBegin(S, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(S, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatSetOption(S, MAT_SYMMETRIC, PETSC_TRUE));
-    PetscCall(MatConvert(S, MATAIJTUNED, MAT_INITIAL_MATRIX, &St));
-    PetscCall(MatSetOption(St, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(Tridiagonal(n, &S, &St));
     PetscCall(MatCreateVecs(S, &xs, &b));
     PetscCall(MatCreateVecs(St, &xt, &bt));
     PetscCall(VecSetRandom(b, NULL));

@@ -182,3 +182,47 @@ PetscErrorCode MatAIJTunedContextGet(Mat A, const char name[], const char type[]
   PetscCheck(*ctx, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Matrix of type %s is not a %s", ((PetscObject)A)->type_name, type);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+#if PETSC_VERSION_LT(3, 23, 0)
+static PetscErrorCode RecordFree(void *record)
+{
+  return PetscFree(record);
+}
+#else
+static PetscErrorCode RecordFree(void **record)
+{
+  return PetscFree(*record);
+}
+#endif
+
+/* A record of size bytes, zeroed, composed on obj under name (replacing any earlier one) and freed with it: what
+   aijtuned keeps on a product or a factor, whose data slots are the base's */
+PetscErrorCode MatAIJTunedRecordAttach(PetscObject obj, const char name[], size_t size, void **record)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  PetscCall(PetscCalloc(size, record));
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, *record));
+#if PETSC_VERSION_LT(3, 23, 0)
+  PetscCall(PetscContainerSetUserDestroy(container, RecordFree));
+#else
+  PetscCall(PetscContainerSetCtxDestroy(container, RecordFree));
+#endif
+  PetscCall(PetscObjectCompose(obj, name, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The record composed on obj under name; NULL if none */
+PetscErrorCode MatAIJTunedRecordFind(PetscObject obj, const char name[], void **record)
+{
+  PetscContainer container;
+
+  PetscFunctionBegin;
+  *record = NULL;
+  PetscCall(PetscObjectQuery(obj, name, (PetscObject *)&container));
+  if (container) PetscCall(PetscContainerGetPointer(container, record));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -23,57 +23,45 @@ typedef struct {
   PetscErrorCode (*cholesky_numeric)(Mat, Mat, const MatFactorInfo *);
 } FactorOps;
 
-  #if PETSC_VERSION_LT(3, 23, 0)
-static PetscErrorCode FactorOpsFree(void *p)
-{
-  return PetscFree(p);
-}
-  #else
-static PetscErrorCode FactorOpsFree(void **p)
-{
-  return PetscFree(*p);
-}
-  #endif
-
 static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
 {
-  PetscContainer container;
-
   PetscFunctionBegin;
-  PetscCall(PetscObjectQuery((PetscObject)F, FACTOR_OPS, (PetscObject *)&container));
-  PetscCheck(container, PetscObjectComm((PetscObject)F), PETSC_ERR_PLIB, "aijtuned: the factor has no base's phases");
-  PetscCall(PetscContainerGetPointer(container, (void **)ops));
+  PetscCall(MatAIJTunedRecordFind((PetscObject)F, FACTOR_OPS, (void **)ops));
+  PetscCheck(*ops, PetscObjectComm((PetscObject)F), PETSC_ERR_PLIB, "aijtuned: the factor has no base's phases");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The numeric phases: the base's, with A under its base's name */
-static PetscErrorCode LUNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
+static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, PetscErrorCode (*numeric)(Mat, Mat, const MatFactorInfo *))
 {
-  FactorOps       *ops;
   MatAIJTunedNames names = {.n = 0};
   PetscErrorCode   ierr;
 
   PetscFunctionBegin;
-  PetscCall(FactorOpsGet(F, &ops));
   PetscCall(MatAIJTunedNameAsBase(A, &names));
-  ierr = (*ops->lu_numeric)(F, A, info);
+  ierr = (*numeric)(F, A, info);
   PetscCall(MatAIJTunedNamesRestore(&names));
   PetscCall(ierr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode LUNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
+{
+  FactorOps *ops;
+
+  PetscFunctionBegin;
+  PetscCall(FactorOpsGet(F, &ops));
+  PetscCall(NumericAsBase(F, A, info, ops->lu_numeric));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode CholeskyNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
 {
-  FactorOps       *ops;
-  MatAIJTunedNames names = {.n = 0};
-  PetscErrorCode   ierr;
+  FactorOps *ops;
 
   PetscFunctionBegin;
   PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(MatAIJTunedNameAsBase(A, &names));
-  ierr = (*ops->cholesky_numeric)(F, A, info);
-  PetscCall(MatAIJTunedNamesRestore(&names));
-  PetscCall(ierr);
+  PetscCall(NumericAsBase(F, A, info, ops->cholesky_numeric));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -120,7 +108,6 @@ static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
   MatAIJTunedBase *base;
   PetscBool        seq, cusparse;
   FactorOps       *ops;
-  PetscContainer   container;
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedBaseFind(A, &base, &seq));
@@ -130,16 +117,7 @@ static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
   PetscCall(MatSolverTypeGet(MATSOLVERCUSPARSE, MATSEQAIJCUSPARSE, ftype, NULL, NULL, &create));
   PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MatSolverType %s has no %s factorization", MATSOLVERCUSPARSE, MatFactorTypes[ftype]);
   PetscCall((*create)(A, ftype, F));
-  PetscCall(PetscNew(&ops));
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, ops));
-  #if PETSC_VERSION_LT(3, 23, 0)
-  PetscCall(PetscContainerSetUserDestroy(container, FactorOpsFree));
-  #else
-  PetscCall(PetscContainerSetCtxDestroy(container, FactorOpsFree));
-  #endif
-  PetscCall(PetscObjectCompose((PetscObject)*F, FACTOR_OPS, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(MatAIJTunedRecordAttach((PetscObject)*F, FACTOR_OPS, sizeof(*ops), (void **)&ops));
   ops->lu       = (*F)->ops->lufactorsymbolic;
   ops->ilu      = (*F)->ops->ilufactorsymbolic;
   ops->cholesky = (*F)->ops->choleskyfactorsymbolic;

@@ -124,8 +124,8 @@ static PetscErrorCode HostValues(Mat C)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The base's numeric phase, and the operands' states at the symbolic phase: composed on the product (a container
-   under this name), not kept in its data slot, which stays the base's: PETSc's products of three (A B C with a
+/* The base's numeric phase, and the operands' states at the symbolic phase: composed on the product
+   (MatAIJTunedRecordAttach), not kept in its data slot, which stays the base's: PETSc's products of three (A B C with a
    dense operand, P^T A P or R A R^T of other types: the "Unsafe" ones) call the base's numeric phase of their
    inner product directly, on that slot (mat/tests ex111 on two ranks stopped on a segmentation fault when it held
    this record instead) */
@@ -147,48 +147,6 @@ static PetscErrorCode RecordStates(Mat C, BaseProduct *p)
     PetscCall(PetscObjectStateGet((PetscObject)mats[i], &p->state[i]));
     p->nonzerostate[i] = mats[i]->nonzerostate;
   }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-#if PETSC_VERSION_LT(3, 23, 0)
-static PetscErrorCode BaseProductFree(void *p)
-{
-  return PetscFree(p);
-}
-#else
-static PetscErrorCode BaseProductFree(void **p)
-{
-  return PetscFree(*p);
-}
-#endif
-
-/* A new record for C's product, replacing any earlier one */
-static PetscErrorCode BaseProductAttach(Mat C, BaseProduct **p)
-{
-  PetscContainer container;
-
-  PetscFunctionBegin;
-  PetscCall(PetscNew(p));
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, *p));
-#if PETSC_VERSION_LT(3, 23, 0)
-  PetscCall(PetscContainerSetUserDestroy(container, BaseProductFree));
-#else
-  PetscCall(PetscContainerSetCtxDestroy(container, BaseProductFree));
-#endif
-  PetscCall(PetscObjectCompose((PetscObject)C, BASE_PRODUCT, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode BaseProductFind(Mat C, BaseProduct **p)
-{
-  PetscContainer container;
-
-  PetscFunctionBegin;
-  *p = NULL;
-  PetscCall(PetscObjectQuery((PetscObject)C, BASE_PRODUCT, (PetscObject *)&container));
-  if (container) PetscCall(PetscContainerGetPointer(container, (void **)p));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -247,7 +205,7 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
-  PetscCall(BaseProductFind(C, &p));
+  PetscCall(MatAIJTunedRecordFind((PetscObject)C, BASE_PRODUCT, (void **)&p));
   PetscCheck(p && p->numeric, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the product has no base's numeric phase");
   PetscCall(MustRemake(C, p, &remake));
   if (remake) {
@@ -292,7 +250,7 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
   PetscCall(ierr);
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(BaseProductAttach(C, &p));
+  PetscCall(MatAIJTunedRecordAttach((PetscObject)C, BASE_PRODUCT, sizeof(*p), (void **)&p));
   p->numeric             = C->ops->productnumeric;
   PetscCall(RecordStates(C, p));
   C->ops->productnumeric = ProductNumeric_AsBase;
