@@ -57,25 +57,13 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBas
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The state composed on A under name; NULL if none */
-static PetscErrorCode QueryBase(Mat A, const char name[], MatAIJTunedBase **base)
-{
-  PetscContainer container;
-
-  PetscFunctionBegin;
-  *base = NULL;
-  PetscCall(PetscObjectQuery((PetscObject)A, name, (PetscObject *)&container));
-  if (container) PetscCall(PetscContainerGetPointer(container, (void **)base));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* Either type's state of M (NULL if M is not aijtuned), and whether it is seqaijtuned's */
 PetscErrorCode MatAIJTunedBaseFind(Mat M, MatAIJTunedBase **base, PetscBool *seq)
 {
   PetscFunctionBegin;
-  PetscCall(QueryBase(M, MATSEQAIJTUNED_STATE, base));
+  PetscCall(MatAIJTunedRecordFind((PetscObject)M, MATSEQAIJTUNED_STATE, (void **)base));
   *seq = (PetscBool)(*base != NULL);
-  if (!*base) PetscCall(QueryBase(M, MATMPIAIJTUNED_STATE, base));
+  if (!*base) PetscCall(MatAIJTunedRecordFind((PetscObject)M, MATMPIAIJTUNED_STATE, (void **)base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -86,7 +74,7 @@ PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
 
   PetscFunctionBegin;
   *ctx = NULL;
-  PetscCall(QueryBase(A, name, &base));
+  PetscCall(MatAIJTunedRecordFind((PetscObject)A, name, (void **)&base));
   if (base && base->owner != A) { /* moved: MatHeaderReplace() swaps two matrices' contents, states included */
     for (MatAIJTunedBase *b = alive; b; b = b->next)
       if (b != base && b->owner == A) b->owner = base->owner;
@@ -215,7 +203,8 @@ PetscErrorCode MatAIJTunedRecordAttach(PetscObject obj, const char name[], size_
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The record composed on obj under name; NULL if none */
+/* The record composed on obj under name (by MatAIJTunedRecordAttach, or a state by MatAIJTunedContextAttach); NULL
+   if none */
 PetscErrorCode MatAIJTunedRecordFind(PetscObject obj, const char name[], void **record)
 {
   PetscContainer container;

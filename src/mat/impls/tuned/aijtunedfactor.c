@@ -81,7 +81,7 @@ static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
 }
 
 /* The symbolic phases: the base's, with A under its base's name, then the numeric phase they set wrapped */
-  #define SYMBOLIC_AS_BASE(name, slot, ...) \
+  #define SYMBOLIC_AS_BASE(slot, ...) \
     { \
       FactorOps       *ops; \
       MatAIJTunedNames names = {.n = 0}; \
@@ -96,10 +96,10 @@ static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
       PetscFunctionReturn(PETSC_SUCCESS); \
     }
 
-static PetscErrorCode LUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(lu, lu, r, c, info)
-static PetscErrorCode ILUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(ilu, ilu, r, c, info)
-static PetscErrorCode CholeskySymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(cholesky, cholesky, p, info)
-static PetscErrorCode ICCSymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(icc, icc, p, info)
+static PetscErrorCode LUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(lu, r, c, info)
+static PetscErrorCode ILUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(ilu, r, c, info)
+static PetscErrorCode CholeskySymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(cholesky, p, info)
+static PetscErrorCode ICCSymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(icc, p, info)
 
 /* cuSPARSE's factor of A, with its symbolic phases wrapped */
 static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
