@@ -377,19 +377,30 @@ int main(int argc, char **argv)
   }
 
 #if defined(PETSC_HAVE_CUDA)
-  /* cuSPARSE's factorizations of each rank's seqaijtuned matrix (aijtunedfactor.c), as aijcusparse has them, against
-     PETSc's own of the host AIJ: LU, ILU, Cholesky and ICC of a tridiagonal matrix (exact ones all), solved, then
-     the numeric phase again with new values */
+  /* cuSPARSE's factorizations of each rank's seqaijtuned matrix (aijtunedfactor.c), the default as for aijcusparse,
+     against PETSc's own of the host AIJ: LU, ILU, Cholesky and ICC of a tridiagonal matrix (exact ones all),
+     solved and solved transposed with CUDA vectors and with host ones, then the numeric phase again with new
+     values, twice (a transposed solve after it was stale in PETSc's cuSPARSE LU and ILU) */
   {
     const MatFactorType types[4] = {MAT_FACTOR_LU, MAT_FACTOR_ILU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC};
     Mat                 S, St;
-    Vec                 b, xs, bt, xt;
+    Vec                 b, xs, bt, xt, xh;
     PetscInt            n  = 30;
-    PetscBool           ok = PETSC_TRUE;
+    PetscBool           ok = PETSC_TRUE, cuda;
     MatFactorInfo       info;
     PetscCall(Tridiagonal(n, &S, &St));
     PetscCall(MatCreateVecs(S, &xs, &b));
+    PetscCall(VecDuplicate(xs, &xh));
     PetscCall(MatCreateVecs(St, &xt, &bt));
+    PetscCall(PetscObjectTypeCompare((PetscObject)xt, VECSEQCUDA, &cuda));
+    PetscCall(PetscObjectTypeCompare((PetscObject)xh, VECSEQ, &ok)); /* both kinds of vectors are checked */
+    if (!(ok && cuda)) {
+      VecType tt, th;
+      PetscCall(VecGetType(xt, &tt));
+      PetscCall(VecGetType(xh, &th));
+      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  vectors %s and %s, not seqcuda and seq\n", tt, th));
+    }
+    ok = (PetscBool)(ok && cuda);
     PetscCall(VecSetRandom(b, NULL));
     PetscCall(VecCopy(b, bt));
     PetscCall(MatFactorInfoInitialize(&info));
@@ -401,8 +412,13 @@ int main(int argc, char **argv)
       PetscBool lu = (PetscBool)(types[t] == MAT_FACTOR_LU || types[t] == MAT_FACTOR_ILU);
       PetscCall(MatGetOrdering(S, MATORDERINGNATURAL, &rperm, &cperm));
       PetscCall(MatGetFactor(S, MATSOLVERPETSC, types[t], &Fs));
-      PetscCall(MatGetFactor(St, MATSOLVERCUSPARSE, types[t], &Ft));
-      for (int round = 0; round < 2; round++) {
+      MatSolverType solver;
+      PetscCall(MatGetFactor(St, NULL, types[t], &Ft));
+      PetscCall(MatFactorGetSolverType(Ft, &solver));
+      PetscCall(PetscStrcmp(solver, MATSOLVERCUSPARSE, &cuda));
+      if (!cuda) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s factor's default solver is %s\n", MatFactorTypes[types[t]], solver));
+      ok = (PetscBool)(ok && cuda);
+      for (int round = 0; round < 3; round++) { /* rounds 1 and 2: new values, the numeric phase alone */
         Mat       F[2] = {Fs, Ft}, M[2] = {S, St};
         PetscReal d, scale;
         if (round) {
@@ -417,17 +433,25 @@ int main(int argc, char **argv)
           if (lu) PetscCall(MatLUFactorNumeric(F[k], M[k], &info));
           else PetscCall(MatCholeskyFactorNumeric(F[k], M[k], &info));
         }
-        PetscCall(MatSolve(Fs, b, xs));
-        PetscCall(MatSolve(Ft, bt, xt));
-        PetscCall(MaxDiff(xs, xt, &d, &scale));
-        ok = (PetscBool)(ok && d <= 1e-12 * scale);
+        for (int transposed = 0; transposed < 2; transposed++) {
+          PetscErrorCode (*solve)(Mat, Vec, Vec) = transposed ? MatSolveTranspose : MatSolve;
+          PetscCall((*solve)(Fs, b, xs));
+          for (int host = 0; host < 2; host++) { /* host vectors: through the factor's CUDA work vectors */
+            PetscCall((*solve)(Ft, host ? b : bt, host ? xh : xt));
+            PetscCall(MaxDiff(xs, host ? xh : xt, &d, &scale));
+            if (d > 1e-12 * scale) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s factor, round %d%s%s: difference %g of %g\n", MatFactorTypes[types[t]], round, transposed ? ", transposed" : "", host ? ", host vectors" : "", (double)d, (double)scale));
+            ok = (PetscBool)(ok && d <= 1e-12 * scale);
+          }
+        }
       }
       PetscCall(ISDestroy(&rperm));
       PetscCall(ISDestroy(&cperm));
       PetscCall(MatDestroy(&Fs));
       PetscCall(MatDestroy(&Ft));
     }
-    PetscCall(Report("cuSPARSE LU, ILU, Cholesky, ICC of seqaijtuned", ok));
+    PetscCall(AllRanks(&ok));
+    PetscCall(Report("cuSPARSE LU, ILU, Cholesky, ICC (default), any vectors", ok));
+    PetscCall(VecDestroy(&xh));
     PetscCall(VecDestroy(&b));
     PetscCall(VecDestroy(&xs));
     PetscCall(VecDestroy(&bt));

@@ -4,10 +4,10 @@
    PETSc finds a factorization by the matrix's type name, or a type it begins with: seqaijtuned found PETSc's own
    (host) factorizations of seqaij, but not cuSPARSE's, registered for seqaijcusparse alone ("MatSolverType cusparse
    does not support matrix type seqaijtuned", mat/tests ex125, bench/results/2026-11-26-gpu-sweep).  Here
-   cuSPARSE's factorizations are registered for seqaijtuned too, and the default stays PETSc's own
+   cuSPARSE's factorizations are registered for seqaijtuned too, as the default, as they are for aijcusparse
    (MatAIJTunedFactorRegister).  The factor is cuSPARSE's own (seqaijcusparse, solved on the GPU), made from the
    matrix's base data, with the matrix under its base's name during the symbolic and numeric phases, whose GPU paths
-   check it. */
+   check it.  Its solves are wrapped so that host vectors get the right answer too (SolveOnDevice). */
 #include "aijtunedimpl.h"
 
 #if defined(PETSC_HAVE_CUDA)
@@ -21,7 +21,16 @@ typedef struct {
   PetscErrorCode (*icc)(Mat, Mat, IS, const MatFactorInfo *);
   PetscErrorCode (*lu_numeric)(Mat, Mat, const MatFactorInfo *);
   PetscErrorCode (*cholesky_numeric)(Mat, Mat, const MatFactorInfo *);
+  PetscErrorCode (*solve)(Mat, Vec, Vec);
+  PetscErrorCode (*solve_transpose)(Mat, Vec, Vec);
+  MatFactorInfo info;                /* an LU's or ILU's symbolic phase's, for its twin (RebuildTwin) */
+  PetscBool     transposed_analysed; /* an LU or ILU solved transposed since its symbolic phase */
 } FactorOps;
+
+  #define FACTOR_ROW  "MatAIJTunedFactorRow"
+  #define FACTOR_COL  "MatAIJTunedFactorCol"
+  #define FACTOR_TWIN "MatAIJTunedFactorTwin"
+
 
 static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
 {
@@ -31,8 +40,104 @@ static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The numeric phases: the base's, with A under its base's name */
-static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, PetscErrorCode (*numeric)(Mat, Mat, const MatFactorInfo *))
+/* v itself where it is a CUDA vector, else the factor's CUDA work vector of that name (made once, kept on F),
+   with v's values if copy_in.  cuSPARSE's solves take the device array of a CUDA vector without checking its type:
+   a host vector's gave wrong values without an error (PETSc's optimized builds; aijcusparse's factors do so). */
+static PetscErrorCode DeviceVec(Mat F, Vec v, const char name[], PetscBool copy_in, Vec *d)
+{
+  PetscBool cuda;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)v, &cuda, VECSEQCUDA, VECMPICUDA, ""));
+  if (cuda) {
+    *d = v;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscObjectQuery((PetscObject)F, name, (PetscObject *)d));
+  if (!*d) {
+    Vec w;
+    PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, F->rmap->n, &w));
+    PetscCall(PetscObjectCompose((PetscObject)F, name, (PetscObject)w));
+    PetscCall(VecDestroy(&w)); /* F holds it */
+    PetscCall(PetscObjectQuery((PetscObject)F, name, (PetscObject *)d));
+  }
+  if (copy_in) {
+    const PetscScalar *from;
+    PetscScalar       *to;
+    PetscCall(VecGetArrayRead(v, &from));
+    PetscCall(VecGetArrayWrite(*d, &to));
+    PetscCall(PetscArraycpy(to, from, F->rmap->n));
+    PetscCall(VecRestoreArrayWrite(*d, &to));
+    PetscCall(VecRestoreArrayRead(v, &from));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The base's solve with CUDA vectors; a host vector's values go through a work vector */
+static PetscErrorCode SolveOnDevice(Mat F, Vec b, Vec x, PetscErrorCode (*solve)(Mat, Vec, Vec))
+{
+  Vec db, dx;
+
+  PetscFunctionBegin;
+  PetscCall(DeviceVec(F, b, "MatAIJTunedSolveB", PETSC_TRUE, &db));
+  PetscCall(DeviceVec(F, x, "MatAIJTunedSolveX", PETSC_FALSE, &dx));
+  PetscCall((*solve)(F, db, dx));
+  if (dx != x) {
+    const PetscScalar *from;
+    PetscScalar       *to;
+    PetscCall(VecGetArrayRead(dx, &from));
+    PetscCall(VecGetArrayWrite(x, &to));
+    PetscCall(PetscArraycpy(to, from, F->rmap->n));
+    PetscCall(VecRestoreArrayWrite(x, &to));
+    PetscCall(VecRestoreArrayRead(dx, &from));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Solve_OnDevice(Mat F, Vec b, Vec x)
+{
+  FactorOps *ops;
+
+  PetscFunctionBegin;
+  PetscCall(FactorOpsGet(F, &ops));
+  PetscCall(SolveOnDevice(F, b, x, ops->solve));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A transposed solve of an LU or ILU refactored after one goes to its twin (RebuildTwin) */
+static PetscErrorCode SolveTranspose_OnDevice(Mat F, Vec b, Vec x)
+{
+  FactorOps *ops;
+  Mat        twin;
+
+  PetscFunctionBegin;
+  PetscCall(FactorOpsGet(F, &ops));
+  PetscCall(PetscObjectQuery((PetscObject)F, FACTOR_TWIN, (PetscObject *)&twin));
+  if (twin) PetscCall(MatSolveTranspose(twin, b, x));
+  else {
+    ops->transposed_analysed = (PetscBool)(F->factortype == MAT_FACTOR_LU || F->factortype == MAT_FACTOR_ILU);
+    PetscCall(SolveOnDevice(F, b, x, ops->solve_transpose));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* After a phase of the base's: the solves it set, kept, and wrapped (a numeric phase may set them again) */
+static PetscErrorCode WrapSolves(Mat F, FactorOps *ops)
+{
+  PetscFunctionBegin;
+  if (F->ops->solve && F->ops->solve != Solve_OnDevice) {
+    ops->solve      = F->ops->solve;
+    F->ops->solve   = Solve_OnDevice;
+  }
+  if (F->ops->solvetranspose && F->ops->solvetranspose != SolveTranspose_OnDevice) {
+    ops->solve_transpose  = F->ops->solvetranspose;
+    F->ops->solvetranspose = SolveTranspose_OnDevice;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The numeric phases: the base's, with A under its base's name, then the solves it set wrapped */
+static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, FactorOps *ops, PetscErrorCode (*numeric)(Mat, Mat, const MatFactorInfo *))
 {
   MatAIJTunedNames names = {.n = 0};
   PetscErrorCode   ierr;
@@ -42,6 +147,28 @@ static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, Pet
   ierr = (*numeric)(F, A, info);
   PetscCall(MatAIJTunedNamesRestore(&names));
   PetscCall(ierr);
+  PetscCall(WrapSolves(F, ops));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A fresh factor of A's values, made as F was, for F's transposed solves.  PETSc 3.24's cuSPARSE LU and ILU analyse
+   their transposed solves once: a numeric phase with new values (with CUDA 12.1.1 or later) updates the
+   untransposed solves alone, and later transposed solves used the old factor without an error (ops.c's check,
+   bench/results/2026-11-26-cusparse-default).  Only factors solved transposed pay for the twin. */
+static PetscErrorCode RebuildTwin(Mat F, Mat A, FactorOps *ops)
+{
+  Mat twin;
+  IS  row, col;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQuery((PetscObject)F, FACTOR_ROW, (PetscObject *)&row));
+  PetscCall(PetscObjectQuery((PetscObject)F, FACTOR_COL, (PetscObject *)&col));
+  PetscCall(MatGetFactor(A, MATSOLVERCUSPARSE, F->factortype, &twin));
+  if (F->factortype == MAT_FACTOR_ILU) PetscCall(MatILUFactorSymbolic(twin, A, row, col, &ops->info));
+  else PetscCall(MatLUFactorSymbolic(twin, A, row, col, &ops->info));
+  PetscCall(MatLUFactorNumeric(twin, A, &ops->info));
+  PetscCall(PetscObjectCompose((PetscObject)F, FACTOR_TWIN, (PetscObject)twin));
+  PetscCall(MatDestroy(&twin)); /* F holds it */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -51,7 +178,8 @@ static PetscErrorCode LUNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
 
   PetscFunctionBegin;
   PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(NumericAsBase(F, A, info, ops->lu_numeric));
+  PetscCall(NumericAsBase(F, A, info, ops, ops->lu_numeric));
+  if (ops->transposed_analysed) PetscCall(RebuildTwin(F, A, ops));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -61,7 +189,7 @@ static PetscErrorCode CholeskyNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *
 
   PetscFunctionBegin;
   PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(NumericAsBase(F, A, info, ops->cholesky_numeric));
+  PetscCall(NumericAsBase(F, A, info, ops, ops->cholesky_numeric));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -80,7 +208,8 @@ static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The symbolic phases: the base's, with A under its base's name, then the numeric phase they set wrapped */
+/* The symbolic phases: the base's, with A under its base's name, then the numeric phase and solves they set
+   wrapped */
   #define SYMBOLIC_AS_BASE(slot, ...) \
     { \
       FactorOps       *ops; \
@@ -93,11 +222,43 @@ static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
       PetscCall(MatAIJTunedNamesRestore(&names)); \
       PetscCall(ierr); \
       PetscCall(WrapNumeric(F, ops)); \
+      PetscCall(WrapSolves(F, ops)); \
       PetscFunctionReturn(PETSC_SUCCESS); \
     }
 
-static PetscErrorCode LUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(lu, r, c, info)
-static PetscErrorCode ILUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(ilu, r, c, info)
+static PetscErrorCode LUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(lu, r, c, info)
+static PetscErrorCode ILUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(ilu, r, c, info)
+
+/* An LU's or ILU's symbolic phase, its arguments kept for a twin (RebuildTwin), none made yet */
+static PetscErrorCode KeepSymbolicArgs(Mat F, IS r, IS c, const MatFactorInfo *info)
+{
+  FactorOps *ops;
+
+  PetscFunctionBegin;
+  PetscCall(FactorOpsGet(F, &ops));
+  ops->info                = *info;
+  ops->transposed_analysed = PETSC_FALSE;
+  PetscCall(PetscObjectCompose((PetscObject)F, FACTOR_ROW, (PetscObject)r));
+  PetscCall(PetscObjectCompose((PetscObject)F, FACTOR_COL, (PetscObject)c));
+  PetscCall(PetscObjectCompose((PetscObject)F, FACTOR_TWIN, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode LUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(KeepSymbolicArgs(F, r, c, info));
+  PetscCall(LUSymbolic_Base(F, A, r, c, info));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode ILUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info)
+{
+  PetscFunctionBegin;
+  PetscCall(KeepSymbolicArgs(F, r, c, info));
+  PetscCall(ILUSymbolic_Base(F, A, r, c, info));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 static PetscErrorCode CholeskySymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(cholesky, p, info)
 static PetscErrorCode ICCSymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(icc, p, info)
 
@@ -113,7 +274,13 @@ static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
   PetscCall(MatAIJTunedBaseFind(A, &base, &seq));
   PetscCheck(base && seq, PetscObjectComm((PetscObject)A), PETSC_ERR_ARG_WRONG, "Not a seqaijtuned matrix");
   PetscCall(PetscStrcmp(base->type, MATSEQAIJCUSPARSE, &cusparse));
-  PetscCheck(cusparse, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MatSolverType %s needs a seqaijtuned matrix of base %s; this one's base is %s", MATSOLVERCUSPARSE, MATSEQAIJCUSPARSE, base->type);
+  if (!cusparse) { /* a host base (a host AIJ converted before its assembly): PETSc's own factor, on the host */
+    PetscCall(PetscInfo(A, "seqaijtuned on a %s base: PETSc's own %s factorization instead of %s's\n", base->type, MatFactorTypes[ftype], MATSOLVERCUSPARSE));
+    PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, ftype, NULL, NULL, &create));
+    PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MatSolverType %s has no %s factorization", MATSOLVERPETSC, MatFactorTypes[ftype]);
+    PetscCall((*create)(A, ftype, F));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatSolverTypeGet(MATSOLVERCUSPARSE, MATSEQAIJCUSPARSE, ftype, NULL, NULL, &create));
   PetscCheck(create, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "MatSolverType %s has no %s factorization", MATSOLVERCUSPARSE, MatFactorTypes[ftype]);
   PetscCall((*create)(A, ftype, F));
@@ -130,23 +297,18 @@ static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
 }
 #endif
 
-/* cuSPARSE's factorizations for seqaijtuned, on CUDA builds, when asked for by name (-pc_factor_mat_solver_type
-   cusparse).  With no solver named PETSc takes the first one registered under the matrix's own type name, and only
-   then one under a name it begins with: PETSc's own, of seqaij, is registered under seqaijtuned's name first, so
-   that it stays the default, as it was.  cuSPARSE's factors (seqaijcusparse) need CUDA vectors: with host vectors
-   their MatSolve gives wrong results without an error, as aijcusparse's do (ksp/ksp/tutorials ex2's tests in the
-   suite, run with host vectors, diverged when cuSPARSE's was the default). */
+/* cuSPARSE's factorizations for seqaijtuned, on CUDA builds, the default as for aijcusparse: with no solver named
+   PETSc takes the first one registered under the matrix's own type name, and only then one under a name it begins
+   with (PETSc's own, of seqaij, which -pc_factor_mat_solver_type petsc still finds).  Until cuSPARSE's solves took
+   host vectors (SolveOnDevice), PETSc's own was registered here first, to stay the default: the suite's KSP ex2
+   tests, with host vectors, diverged under cuSPARSE's, and GMRES + ILU(0) with CUDA vectors ran 1.44x slower on
+   the host's (bench/results/2026-11-26-gpu-sweep/final/ilu.txt). */
 PetscErrorCode MatAIJTunedFactorRegister(void)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
   const MatFactorType types[] = {MAT_FACTOR_LU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ILU, MAT_FACTOR_ICC};
-  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(types); i++) {
-    PetscErrorCode (*host)(Mat, MatFactorType, Mat *) = NULL;
-    PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, types[i], NULL, NULL, &host));
-    if (host) PetscCall(MatSolverTypeRegister(MATSOLVERPETSC, MATSEQAIJTUNED, types[i], host));
-    PetscCall(MatSolverTypeRegister(MATSOLVERCUSPARSE, MATSEQAIJTUNED, types[i], GetFactor_CUSPARSE));
-  }
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(types); i++) PetscCall(MatSolverTypeRegister(MATSOLVERCUSPARSE, MATSEQAIJTUNED, types[i], GetFactor_CUSPARSE));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
