@@ -4,8 +4,8 @@
    PETSc finds a factorization by the matrix's type name, or a type it begins with: seqaijtuned found PETSc's own
    (host) factorizations of seqaij, but not cuSPARSE's, registered for seqaijcusparse alone ("MatSolverType cusparse
    does not support matrix type seqaijtuned", mat/tests ex125, bench/results/2026-11-26-gpu-sweep).  Here
-   cuSPARSE's factorizations are registered for seqaijtuned too, as the default, as they are for aijcusparse
-   (MatAIJTunedFactorRegister).  The factor is cuSPARSE's own (seqaijcusparse, solved on the GPU), made from the
+   cuSPARSE's factorizations are registered for seqaijtuned too, LU and ILU as the default, as they are for
+   aijcusparse (MatAIJTunedFactorRegister).  The factor is cuSPARSE's own (seqaijcusparse, solved on the GPU), made from the
    matrix's base data, with the matrix under its base's name during the symbolic and numeric phases, whose GPU paths
    check it.  Its solves are wrapped so that host vectors get the right answer too (SolveOnDevice). */
 #include "aijtunedimpl.h"
@@ -297,17 +297,24 @@ static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)
 }
 #endif
 
-/* cuSPARSE's factorizations for seqaijtuned, on CUDA builds, the default as for aijcusparse: with no solver named
-   PETSc takes the first one registered under the matrix's own type name, and only then one under a name it begins
-   with (PETSc's own, of seqaij, which -pc_factor_mat_solver_type petsc still finds).  Until cuSPARSE's solves took
-   host vectors (SolveOnDevice), PETSc's own was registered here first, to stay the default: the suite's KSP ex2
-   tests, with host vectors, diverged under cuSPARSE's, and GMRES + ILU(0) with CUDA vectors ran 1.44x slower on
-   the host's (bench/results/2026-11-26-gpu-sweep/final/ilu.txt). */
+/* cuSPARSE's factorizations for seqaijtuned on CUDA builds; LU's and ILU's the default, as for aijcusparse.  With
+   no solver named PETSc takes the first one registered under the matrix's own type name, and only then one under a
+   name it begins with (PETSc's own, of seqaij, which -pc_factor_mat_solver_type petsc finds).
+   - LU and ILU: until cuSPARSE's solves took host vectors (SolveOnDevice), PETSc's own was registered here first,
+     to stay the default (the suite's KSP ex2 tests, with host vectors, diverged under cuSPARSE's).  With CUDA
+     vectors, GMRES + ILU(0) ran 1.44x slower on the host's (bench/results/2026-11-26-gpu-sweep/final/ilu.txt).
+   - Cholesky and ICC stay PETSc's own by default: cuSPARSE's factors have no forward and backward solves
+     (symmetric preconditioning: -ksp_pc_side symmetric) and no inertia, which PETSc's give. */
 PetscErrorCode MatAIJTunedFactorRegister(void)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_CUDA)
-  const MatFactorType types[] = {MAT_FACTOR_LU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ILU, MAT_FACTOR_ICC};
+  const MatFactorType host_first[] = {MAT_FACTOR_CHOLESKY, MAT_FACTOR_ICC}, types[] = {MAT_FACTOR_LU, MAT_FACTOR_CHOLESKY, MAT_FACTOR_ILU, MAT_FACTOR_ICC};
+  for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(host_first); i++) {
+    PetscErrorCode (*host)(Mat, MatFactorType, Mat *) = NULL;
+    PetscCall(MatSolverTypeGet(MATSOLVERPETSC, MATSEQAIJ, host_first[i], NULL, NULL, &host));
+    if (host) PetscCall(MatSolverTypeRegister(MATSOLVERPETSC, MATSEQAIJTUNED, host_first[i], host));
+  }
   for (size_t i = 0; i < PETSC_STATIC_ARRAY_LENGTH(types); i++) PetscCall(MatSolverTypeRegister(MATSOLVERCUSPARSE, MATSEQAIJTUNED, types[i], GetFactor_CUSPARSE));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
