@@ -86,6 +86,30 @@ static PetscErrorCode Tridiagonal(PetscInt n, Mat *S, Mat *St)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The product of a block of aijtuned's equals its host AIJ copy's (MatConvert reads the host arrays) */
+static PetscErrorCode BlockProductOk(Mat sub, Vec b, PetscBool *ok)
+{
+  Mat       H;
+  Vec       y1, y2;
+  PetscReal d, scale;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatConvert(sub, MATSEQAIJ, MAT_INITIAL_MATRIX, &H));
+  PetscCall(MatCreateVecs(H, NULL, &y1));
+  PetscCall(MatCreateVecs(sub, NULL, &y2));
+  PetscCall(MatMult(H, b, y1));
+  PetscCall(MatMult(sub, b, y2));
+  PetscCall(MaxDiff(y1, y2, &d, &scale));
+  if (d > 1e-12 * scale) {
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  block product: difference %g of %g\n", (double)d, (double)scale));
+    *ok = PETSC_FALSE;
+  }
+  PetscCall(VecDestroy(&y1));
+  PetscCall(VecDestroy(&y2));
+  PetscCall(MatDestroy(&H));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A x, A x + y and A^T x of two matrices agree to rounding; each matrix works on its own vector type */
 static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
 {
@@ -377,7 +401,7 @@ int main(int argc, char **argv)
   }
 
 #if defined(PETSC_HAVE_CUDA)
-  /* cuSPARSE's factorizations of each rank's seqaijtuned matrix (aijtunedfactor.c), the default as for aijcusparse,
+  /* cuSPARSE's factorizations of each rank's seqaijtuned matrix (aijtunedfactor.c), LU's and ILU's the default,
      against PETSc's own of the host AIJ: LU, ILU, Cholesky and ICC of a tridiagonal matrix (exact ones all),
      solved and solved transposed with CUDA vectors and with host ones, then the numeric phase again with new
      values, twice (a transposed solve after it was stale in PETSc's cuSPARSE LU and ILU) */
@@ -413,11 +437,14 @@ int main(int argc, char **argv)
       PetscCall(MatGetOrdering(S, MATORDERINGNATURAL, &rperm, &cperm));
       PetscCall(MatGetFactor(S, MATSOLVERPETSC, types[t], &Fs));
       MatSolverType solver;
-      PetscCall(MatGetFactor(St, NULL, types[t], &Ft));
+      PetscBool     expected;
+      PetscCall(MatGetFactor(St, NULL, types[t], &Ft)); /* the default: cuSPARSE's LU and ILU, PETSc's Cholesky and ICC */
       PetscCall(MatFactorGetSolverType(Ft, &solver));
-      PetscCall(PetscStrcmp(solver, MATSOLVERCUSPARSE, &cuda));
-      if (!cuda) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s factor's default solver is %s\n", MatFactorTypes[types[t]], solver));
-      ok = (PetscBool)(ok && cuda);
+      PetscCall(PetscStrcmp(solver, lu ? MATSOLVERCUSPARSE : MATSOLVERPETSC, &expected));
+      if (!expected) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s factor's default solver is %s\n", MatFactorTypes[types[t]], solver));
+      ok = (PetscBool)(ok && expected);
+      PetscCall(MatDestroy(&Ft));
+      PetscCall(MatGetFactor(St, MATSOLVERCUSPARSE, types[t], &Ft));
       for (int round = 0; round < 3; round++) { /* rounds 1 and 2: new values, the numeric phase alone */
         Mat       F[2] = {Fs, Ft}, M[2] = {S, St};
         PetscReal d, scale;
@@ -450,7 +477,7 @@ int main(int argc, char **argv)
       PetscCall(MatDestroy(&Ft));
     }
     PetscCall(AllRanks(&ok));
-    PetscCall(Report("cuSPARSE LU, ILU, Cholesky, ICC (default), any vectors", ok));
+    PetscCall(Report("cuSPARSE LU, ILU, Cholesky, ICC; defaults; any vectors", ok));
     PetscCall(VecDestroy(&xh));
     PetscCall(VecDestroy(&b));
     PetscCall(VecDestroy(&xs));
@@ -460,6 +487,73 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&St));
   }
 #endif
+
+  /* MatCreateSubMatrices of an mpiaijtuned matrix, reused after new values (PCASM's and PCGASM's blocks): PETSc
+     writes the blocks' host arrays directly (on one rank, the whole matrix's block after its assembly): the block's
+     product gave its assembly's values, all zero, and the default ILU of a block (cuSPARSE's, on a CUDA build)
+     factored the device copy of the old values (SNES ex5's GASM test; bench/results/2026-11-26-subblock-values).
+     ILU(0) of a tridiagonal matrix is exact: with the values doubled the solution halves. */
+  {
+    Mat           M, *sub;
+    Vec           b, x1, x2;
+    IS            rows;
+    MatFactorInfo info;
+    PetscInt      n = 10, lo, hi, N;
+    PetscReal     d, scale;
+    PetscBool     ok = PETSC_TRUE;
+    PetscCall(MatCreate(PETSC_COMM_WORLD, &M));
+    PetscCall(MatSetSizes(M, n, n, PETSC_DETERMINE, PETSC_DETERMINE));
+    PetscCall(MatSetType(M, MATMPIAIJTUNED)); /* on one rank too: the MPI blocks' path */
+    PetscCall(MatMPIAIJSetPreallocation(M, 3, NULL, 1, NULL));
+    PetscCall(MatGetOwnershipRange(M, &lo, &hi));
+    PetscCall(MatGetSize(M, &N, NULL));
+    for (PetscInt i = lo; i < hi; i++) {
+      PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
+      if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
+      if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
+    }
+    PetscCall(MatAssemblyBegin(M, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(M, MAT_FINAL_ASSEMBLY));
+    PetscCall(ISCreateStride(PETSC_COMM_SELF, hi - lo, lo, 1, &rows));
+    PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_INITIAL_MATRIX, &sub));
+    PetscCall(MatCreateVecs(sub[0], &x1, &b));
+    PetscCall(VecDuplicate(x1, &x2));
+    PetscCall(VecSet(b, 1.0));
+    PetscCall(MatFactorInfoInitialize(&info));
+    info.fill = 1.0;
+    {
+      Mat F;
+      IS  rperm, cperm;
+      PetscCall(MatGetOrdering(sub[0], MATORDERINGNATURAL, &rperm, &cperm));
+      PetscCall(MatGetFactor(sub[0], NULL, MAT_FACTOR_ILU, &F));
+      PetscCall(MatILUFactorSymbolic(F, sub[0], rperm, cperm, &info));
+      PetscCall(MatLUFactorNumeric(F, sub[0], &info));
+      PetscCall(MatSolve(F, b, x1));
+      PetscCall(BlockProductOk(sub[0], b, &ok));
+      PetscCall(MatScale(M, 2.0));
+      PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_REUSE_MATRIX, &sub));
+      PetscCall(MatLUFactorNumeric(F, sub[0], &info));
+      PetscCall(MatSolve(F, b, x2));
+      PetscCall(VecScale(x2, 2.0));
+      PetscCall(MaxDiff(x1, x2, &d, &scale));
+      if (d > 1e-12 * scale) {
+        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  ILU solve after reuse: difference %g of %g\n", (double)d, (double)scale));
+        ok = PETSC_FALSE;
+      }
+      PetscCall(BlockProductOk(sub[0], b, &ok));
+      PetscCall(ISDestroy(&rperm));
+      PetscCall(ISDestroy(&cperm));
+      PetscCall(MatDestroy(&F));
+    }
+    PetscCall(AllRanks(&ok));
+    PetscCall(Report("MatCreateSubMatrices blocks: product, ILU, reused", ok));
+    PetscCall(VecDestroy(&b));
+    PetscCall(VecDestroy(&x1));
+    PetscCall(VecDestroy(&x2));
+    PetscCall(ISDestroy(&rows));
+    PetscCall(MatDestroySubMatrices(1, &sub));
+    PetscCall(MatDestroy(&M));
+  }
 
   /* products with aijtuned operands are the base's products (aijtunedproduct.c): on a CUDA build cuSPARSE's, whose
      result is seqaijcusparse (mpiaijcusparse on several ranks), else the host's, of the first operand's type; again

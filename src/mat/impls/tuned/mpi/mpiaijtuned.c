@@ -25,6 +25,7 @@ static PetscErrorCode MatSetFromOptions_MPIAIJTuned(Mat, AIJTunedOptionItems);
 static PetscErrorCode MatConvert_MPIAIJTuned_Any(Mat, MatType, MatReuse, Mat *);
 static PetscErrorCode MatMult_MPIAIJTuned(Mat, Vec, Vec);
 static PetscErrorCode MatMultAdd_MPIAIJTuned(Mat, Vec, Vec, Vec);
+static PetscErrorCode MatCreateSubMatrices_MPIAIJTuned(Mat, PetscInt, const IS[], const IS[], MatReuse, Mat *[]);
 
 static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 {
@@ -50,8 +51,23 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(convert, MatConvert_MPIAIJTuned_Any);
   /* products are the base's, under its name with the blocks under theirs (aijtunedproduct.c) */
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
+  HOOK(createsubmatrices, MatCreateSubMatrices_MPIAIJTuned);
 #undef HOOK
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
+}
+
+/* The base's blocks, told that their values changed: MPIAIJ writes them into the blocks' host arrays behind
+   their backs (MatAIJTunedHostValuesChanged).  On one rank with the whole matrix asked for, the block's product
+   had read the values of its assembly, all zero (ops.c, "ILU of a reused MatCreateSubMatrices block"). */
+static PetscErrorCode MatCreateSubMatrices_MPIAIJTuned(Mat C, PetscInt n, const IS isrow[], const IS iscol[], MatReuse scall, Mat *submat[])
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(C, &ctx));
+  PetscCall((*ctx->base.ops.createsubmatrices)(C, n, isrow, iscol, scall, submat));
+  for (PetscInt i = 0; i < n; i++) PetscCall(MatAIJTunedHostValuesChanged((*submat)[i]));
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Make both local blocks seqaijtuned (in place, so MPIAIJ's pointers stay valid) and give them our settings. */
