@@ -11,7 +11,10 @@
 #include "aijtunedimpl.h"
 
 #if defined(PETSC_HAVE_CUDA)
-  #define FACTOR_OPS "MatAIJTunedFactorOps"
+  #define FACTOR_OPS  "MatAIJTunedFactorOps"
+  #define FACTOR_ROW  "MatAIJTunedFactorRow" /* an LU's or ILU's orderings, for its twin */
+  #define FACTOR_COL  "MatAIJTunedFactorCol"
+  #define FACTOR_TWIN "MatAIJTunedFactorTwin"
 
 /* The base's phases of one factor, the symbolic ones replaced on it by those below */
 typedef struct {
@@ -26,11 +29,6 @@ typedef struct {
   MatFactorInfo info;                /* an LU's or ILU's symbolic phase's, for its twin (RebuildTwin) */
   PetscBool     transposed_analysed; /* an LU or ILU solved transposed since its symbolic phase */
 } FactorOps;
-
-  #define FACTOR_ROW  "MatAIJTunedFactorRow"
-  #define FACTOR_COL  "MatAIJTunedFactorCol"
-  #define FACTOR_TWIN "MatAIJTunedFactorTwin"
-
 
 static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
 {
@@ -121,18 +119,24 @@ static PetscErrorCode SolveTranspose_OnDevice(Mat F, Vec b, Vec x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* After a phase of the base's: the solves it set, kept, and wrapped (a numeric phase may set them again) */
-static PetscErrorCode WrapSolves(Mat F, FactorOps *ops)
+static PetscErrorCode LUNumeric_AsBase(Mat, Mat, const MatFactorInfo *);
+static PetscErrorCode CholeskyNumeric_AsBase(Mat, Mat, const MatFactorInfo *);
+
+/* After a phase of the base's: the numeric phases and solves it set, kept, and wrapped (a symbolic phase sets the
+   numeric one, and either may set the solves) */
+static PetscErrorCode WrapPhases(Mat F, FactorOps *ops)
 {
   PetscFunctionBegin;
-  if (F->ops->solve && F->ops->solve != Solve_OnDevice) {
-    ops->solve      = F->ops->solve;
-    F->ops->solve   = Solve_OnDevice;
-  }
-  if (F->ops->solvetranspose && F->ops->solvetranspose != SolveTranspose_OnDevice) {
-    ops->solve_transpose  = F->ops->solvetranspose;
-    F->ops->solvetranspose = SolveTranspose_OnDevice;
-  }
+  #define WRAP(slot, kept, wrapper) \
+    if (F->ops->slot && F->ops->slot != wrapper) { \
+      ops->kept     = F->ops->slot; \
+      F->ops->slot = wrapper; \
+    }
+  WRAP(lufactornumeric, lu_numeric, LUNumeric_AsBase)
+  WRAP(choleskyfactornumeric, cholesky_numeric, CholeskyNumeric_AsBase)
+  WRAP(solve, solve, Solve_OnDevice)
+  WRAP(solvetranspose, solve_transpose, SolveTranspose_OnDevice)
+  #undef WRAP
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -147,7 +151,7 @@ static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, Fac
   ierr = (*numeric)(F, A, info);
   PetscCall(MatAIJTunedNamesRestore(&names));
   PetscCall(ierr);
-  PetscCall(WrapSolves(F, ops));
+  PetscCall(WrapPhases(F, ops));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -193,21 +197,6 @@ static PetscErrorCode CholeskyNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* After a symbolic phase: the numeric phase it set, kept, and wrapped */
-static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
-{
-  PetscFunctionBegin;
-  if (F->ops->lufactornumeric && F->ops->lufactornumeric != LUNumeric_AsBase) {
-    ops->lu_numeric         = F->ops->lufactornumeric;
-    F->ops->lufactornumeric = LUNumeric_AsBase;
-  }
-  if (F->ops->choleskyfactornumeric && F->ops->choleskyfactornumeric != CholeskyNumeric_AsBase) {
-    ops->cholesky_numeric         = F->ops->choleskyfactornumeric;
-    F->ops->choleskyfactornumeric = CholeskyNumeric_AsBase;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* The symbolic phases: the base's, with A under its base's name, then the numeric phase and solves they set
    wrapped */
   #define SYMBOLIC_AS_BASE(slot, ...) \
@@ -221,8 +210,7 @@ static PetscErrorCode WrapNumeric(Mat F, FactorOps *ops)
       ierr = (*ops->slot)(F, A, __VA_ARGS__); \
       PetscCall(MatAIJTunedNamesRestore(&names)); \
       PetscCall(ierr); \
-      PetscCall(WrapNumeric(F, ops)); \
-      PetscCall(WrapSolves(F, ops)); \
+      PetscCall(WrapPhases(F, ops)); \
       PetscFunctionReturn(PETSC_SUCCESS); \
     }
 
