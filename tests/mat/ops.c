@@ -492,7 +492,8 @@ int main(int argc, char **argv)
      writes the blocks' host arrays directly (on one rank, the whole matrix's block after its assembly): the block's
      product gave its assembly's values, all zero, and the default ILU of a block (cuSPARSE's, on a CUDA build)
      factored the device copy of the old values (SNES ex5's GASM test; bench/results/2026-11-26-subblock-values).
-     ILU(0) of a tridiagonal matrix is exact: with the values doubled the solution halves. */
+     With MAT_SUBMAT_SINGLEIS (PCASM's path) PETSc fills the blocks by MatSetValues_SeqAIJ itself, which marks no
+     copy stale either.  ILU(0) of a tridiagonal matrix is exact: with the values doubled the solution halves. */
   {
     Mat           M, *sub;
     Vec           b, x1, x2;
@@ -501,58 +502,61 @@ int main(int argc, char **argv)
     PetscInt      n = 10, lo, hi, N;
     PetscReal     d, scale;
     PetscBool     ok = PETSC_TRUE;
-    PetscCall(MatCreate(PETSC_COMM_WORLD, &M));
-    PetscCall(MatSetSizes(M, n, n, PETSC_DETERMINE, PETSC_DETERMINE));
-    PetscCall(MatSetType(M, MATMPIAIJTUNED)); /* on one rank too: the MPI blocks' path */
-    PetscCall(MatMPIAIJSetPreallocation(M, 3, NULL, 1, NULL));
-    PetscCall(MatGetOwnershipRange(M, &lo, &hi));
-    PetscCall(MatGetSize(M, &N, NULL));
-    for (PetscInt i = lo; i < hi; i++) {
-      PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
-      if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
-      if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
-    }
-    PetscCall(MatAssemblyBegin(M, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(M, MAT_FINAL_ASSEMBLY));
-    PetscCall(ISCreateStride(PETSC_COMM_SELF, hi - lo, lo, 1, &rows));
-    PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_INITIAL_MATRIX, &sub));
-    PetscCall(MatCreateVecs(sub[0], &x1, &b));
-    PetscCall(VecDuplicate(x1, &x2));
-    PetscCall(VecSet(b, 1.0));
-    PetscCall(MatFactorInfoInitialize(&info));
-    info.fill = 1.0;
-    {
-      Mat F;
-      IS  rperm, cperm;
-      PetscCall(MatGetOrdering(sub[0], MATORDERINGNATURAL, &rperm, &cperm));
-      PetscCall(MatGetFactor(sub[0], NULL, MAT_FACTOR_ILU, &F));
-      PetscCall(MatILUFactorSymbolic(F, sub[0], rperm, cperm, &info));
-      PetscCall(MatLUFactorNumeric(F, sub[0], &info));
-      PetscCall(MatSolve(F, b, x1));
-      PetscCall(BlockProductOk(sub[0], b, &ok));
-      PetscCall(MatScale(M, 2.0));
-      PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_REUSE_MATRIX, &sub));
-      PetscCall(MatLUFactorNumeric(F, sub[0], &info));
-      PetscCall(MatSolve(F, b, x2));
-      PetscCall(VecScale(x2, 2.0));
-      PetscCall(MaxDiff(x1, x2, &d, &scale));
-      if (d > 1e-12 * scale) {
-        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  ILU solve after reuse: difference %g of %g\n", (double)d, (double)scale));
-        ok = PETSC_FALSE;
+    for (int single = 0; single < 2; single++) {
+      PetscCall(MatCreate(PETSC_COMM_WORLD, &M));
+      PetscCall(MatSetSizes(M, n, n, PETSC_DETERMINE, PETSC_DETERMINE));
+      PetscCall(MatSetType(M, MATMPIAIJTUNED)); /* on one rank too: the MPI blocks' path */
+      if (single) PetscCall(MatSetOption(M, MAT_SUBMAT_SINGLEIS, PETSC_TRUE)); /* PCASM's path */
+      PetscCall(MatMPIAIJSetPreallocation(M, 3, NULL, 1, NULL));
+      PetscCall(MatGetOwnershipRange(M, &lo, &hi));
+      PetscCall(MatGetSize(M, &N, NULL));
+      for (PetscInt i = lo; i < hi; i++) {
+        PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
+        if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
+        if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
       }
-      PetscCall(BlockProductOk(sub[0], b, &ok));
-      PetscCall(ISDestroy(&rperm));
-      PetscCall(ISDestroy(&cperm));
-      PetscCall(MatDestroy(&F));
+      PetscCall(MatAssemblyBegin(M, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(M, MAT_FINAL_ASSEMBLY));
+      PetscCall(ISCreateStride(PETSC_COMM_SELF, hi - lo, lo, 1, &rows));
+      PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_INITIAL_MATRIX, &sub));
+      PetscCall(MatCreateVecs(sub[0], &x1, &b));
+      PetscCall(VecDuplicate(x1, &x2));
+      PetscCall(VecSet(b, 1.0));
+      PetscCall(MatFactorInfoInitialize(&info));
+      info.fill = 1.0;
+      {
+        Mat F;
+        IS  rperm, cperm;
+        PetscCall(MatGetOrdering(sub[0], MATORDERINGNATURAL, &rperm, &cperm));
+        PetscCall(MatGetFactor(sub[0], NULL, MAT_FACTOR_ILU, &F));
+        PetscCall(MatILUFactorSymbolic(F, sub[0], rperm, cperm, &info));
+        PetscCall(MatLUFactorNumeric(F, sub[0], &info));
+        PetscCall(MatSolve(F, b, x1));
+        PetscCall(BlockProductOk(sub[0], b, &ok));
+        PetscCall(MatScale(M, 2.0));
+        PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_REUSE_MATRIX, &sub));
+        PetscCall(MatLUFactorNumeric(F, sub[0], &info));
+        PetscCall(MatSolve(F, b, x2));
+        PetscCall(VecScale(x2, 2.0));
+        PetscCall(MaxDiff(x1, x2, &d, &scale));
+        if (d > 1e-12 * scale) {
+          PetscCall(PetscPrintf(PETSC_COMM_SELF, "  ILU solve after reuse: difference %g of %g\n", (double)d, (double)scale));
+          ok = PETSC_FALSE;
+        }
+        PetscCall(BlockProductOk(sub[0], b, &ok));
+        PetscCall(ISDestroy(&rperm));
+        PetscCall(ISDestroy(&cperm));
+        PetscCall(MatDestroy(&F));
+      }
+      PetscCall(VecDestroy(&b));
+      PetscCall(VecDestroy(&x1));
+      PetscCall(VecDestroy(&x2));
+      PetscCall(ISDestroy(&rows));
+      PetscCall(MatDestroySubMatrices(1, &sub));
+      PetscCall(MatDestroy(&M));
     }
     PetscCall(AllRanks(&ok));
     PetscCall(Report("MatCreateSubMatrices blocks: product, ILU, reused", ok));
-    PetscCall(VecDestroy(&b));
-    PetscCall(VecDestroy(&x1));
-    PetscCall(VecDestroy(&x2));
-    PetscCall(ISDestroy(&rows));
-    PetscCall(MatDestroySubMatrices(1, &sub));
-    PetscCall(MatDestroy(&M));
   }
 
   /* products with aijtuned operands are the base's products (aijtunedproduct.c): on a CUDA build cuSPARSE's, whose
