@@ -216,16 +216,26 @@ PetscErrorCode MatAIJTunedRecordFind(PetscObject obj, const char name[], void **
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* B's values were written into its host arrays behind its back (PETSc's MPIAIJ MatCreateSubMatrices: the whole
-   matrix's block after its assembly, every reused block without one): its state rises, so that an aijtuned block
-   refreshes its layouts at its next product, and the host's values are the current ones, so that a GPU base copies
-   them up at its next use (cuSPARSE's ILU of a reused block had factored the old ones). */
-PetscErrorCode MatAIJTunedHostValuesChanged(Mat B)
+/* B's host values are the current ones: a device copy marked current too, or alone, is marked stale, so that a GPU
+   base copies the host's up at its next use (cuSPARSE's ILU of a reused block had factored the old ones). */
+PetscErrorCode MatAIJTunedHostValuesCurrent(Mat B)
 {
   PetscFunctionBegin;
 #if defined(PETSC_HAVE_DEVICE)
   if (B->offloadmask == PETSC_OFFLOAD_BOTH || B->offloadmask == PETSC_OFFLOAD_GPU) B->offloadmask = PETSC_OFFLOAD_CPU;
+#else
+  (void)B;
 #endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* B's values were written into its host arrays behind its back (PETSc's MPIAIJ MatCreateSubMatrices: the whole
+   matrix's block after its assembly, every reused block without one): its state rises, so that an aijtuned block
+   refreshes its layouts at its next product, and the host's values become the current ones. */
+PetscErrorCode MatAIJTunedHostValuesChanged(Mat B)
+{
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedHostValuesCurrent(B));
   PetscCall(PetscObjectStateIncrease((PetscObject)B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

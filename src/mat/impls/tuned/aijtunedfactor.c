@@ -38,6 +38,23 @@ static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* to's values = from's, of two vectors of one size and either kind (host or CUDA) */
+static PetscErrorCode CopyValues(Vec from, Vec to)
+{
+  const PetscScalar *f;
+  PetscScalar       *t;
+  PetscInt           n;
+
+  PetscFunctionBegin;
+  PetscCall(VecGetLocalSize(from, &n));
+  PetscCall(VecGetArrayRead(from, &f));
+  PetscCall(VecGetArrayWrite(to, &t));
+  PetscCall(PetscArraycpy(t, f, n));
+  PetscCall(VecRestoreArrayWrite(to, &t));
+  PetscCall(VecRestoreArrayRead(from, &f));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* v itself where it is a CUDA vector, else the factor's CUDA work vector of that name (made once, kept on F),
    with v's values if copy_in.  cuSPARSE's solves take the device array of a CUDA vector without checking its type:
    a host vector's gave wrong values without an error (PETSc's optimized builds; aijcusparse's factors do so). */
@@ -59,15 +76,7 @@ static PetscErrorCode DeviceVec(Mat F, Vec v, const char name[], PetscBool copy_
     PetscCall(VecDestroy(&w)); /* F holds it */
     PetscCall(PetscObjectQuery((PetscObject)F, name, (PetscObject *)d));
   }
-  if (copy_in) {
-    const PetscScalar *from;
-    PetscScalar       *to;
-    PetscCall(VecGetArrayRead(v, &from));
-    PetscCall(VecGetArrayWrite(*d, &to));
-    PetscCall(PetscArraycpy(to, from, F->rmap->n));
-    PetscCall(VecRestoreArrayWrite(*d, &to));
-    PetscCall(VecRestoreArrayRead(v, &from));
-  }
+  if (copy_in) PetscCall(CopyValues(v, *d));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -80,15 +89,7 @@ static PetscErrorCode SolveOnDevice(Mat F, Vec b, Vec x, PetscErrorCode (*solve)
   PetscCall(DeviceVec(F, b, "MatAIJTunedSolveB", PETSC_TRUE, &db));
   PetscCall(DeviceVec(F, x, "MatAIJTunedSolveX", PETSC_FALSE, &dx));
   PetscCall((*solve)(F, db, dx));
-  if (dx != x) {
-    const PetscScalar *from;
-    PetscScalar       *to;
-    PetscCall(VecGetArrayRead(dx, &from));
-    PetscCall(VecGetArrayWrite(x, &to));
-    PetscCall(PetscArraycpy(to, from, F->rmap->n));
-    PetscCall(VecRestoreArrayWrite(x, &to));
-    PetscCall(VecRestoreArrayRead(dx, &from));
-  }
+  if (dx != x) PetscCall(CopyValues(dx, x));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -119,8 +120,7 @@ static PetscErrorCode SolveTranspose_OnDevice(Mat F, Vec b, Vec x)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode LUNumeric_AsBase(Mat, Mat, const MatFactorInfo *);
-static PetscErrorCode CholeskyNumeric_AsBase(Mat, Mat, const MatFactorInfo *);
+static PetscErrorCode Numeric_AsBase(Mat, Mat, const MatFactorInfo *);
 
 /* After a phase of the base's: the numeric phases and solves it set, kept, and wrapped (a symbolic phase sets the
    numeric one, and either may set the solves) */
@@ -132,8 +132,8 @@ static PetscErrorCode WrapPhases(Mat F, FactorOps *ops)
       ops->kept     = F->ops->slot; \
       F->ops->slot = wrapper; \
     }
-  WRAP(lufactornumeric, lu_numeric, LUNumeric_AsBase)
-  WRAP(choleskyfactornumeric, cholesky_numeric, CholeskyNumeric_AsBase)
+  WRAP(lufactornumeric, lu_numeric, Numeric_AsBase)
+  WRAP(choleskyfactornumeric, cholesky_numeric, Numeric_AsBase)
   WRAP(solve, solve, Solve_OnDevice)
   WRAP(solvetranspose, solve_transpose, SolveTranspose_OnDevice)
   #undef WRAP
@@ -176,24 +176,17 @@ static PetscErrorCode RebuildTwin(Mat F, Mat A, FactorOps *ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode LUNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
+/* Either numeric phase (LU's serves ILU, Cholesky's ICC): the base's, then an LU's or ILU's twin made anew once it
+   has been solved transposed */
+static PetscErrorCode Numeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
 {
   FactorOps *ops;
+  PetscBool  lu = (PetscBool)(F->factortype == MAT_FACTOR_LU || F->factortype == MAT_FACTOR_ILU);
 
   PetscFunctionBegin;
   PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(NumericAsBase(F, A, info, ops, ops->lu_numeric));
+  PetscCall(NumericAsBase(F, A, info, ops, lu ? ops->lu_numeric : ops->cholesky_numeric));
   if (ops->transposed_analysed) PetscCall(RebuildTwin(F, A, ops));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode CholeskyNumeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
-{
-  FactorOps *ops;
-
-  PetscFunctionBegin;
-  PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(NumericAsBase(F, A, info, ops, ops->cholesky_numeric));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

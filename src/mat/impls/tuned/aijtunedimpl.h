@@ -111,6 +111,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
 PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *, PetscErrorCode (*)(Mat));
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesCurrent(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesChanged(Mat);
 /* Matrices carrying their base's type name for now (aijtunednames.c), and the names they had; n = 0 to begin */
 typedef struct {

@@ -268,8 +268,9 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   /* Host and device copies marked equal at an assembly: the host's are the values assembled.  PETSc's MPIAIJ
      MatCreateSubMatrices (through PCGASM's MatCreateSubMatricesMPI too), reused, writes a block's host array
      directly and assembles it, its device copy still marked current: cuSPARSE's ILU then factored the old values
-     (SNES ex5's GASM test, bench/results/2026-11-26-subblock-values).  A GPU base copies them up at its next use. */
-  if (A->offloadmask == PETSC_OFFLOAD_BOTH) A->offloadmask = PETSC_OFFLOAD_CPU;
+     (SNES ex5's GASM test, bench/results/2026-11-26-subblock-values).  A device copy marked current alone (values
+     changed on the GPU) stays so. */
+  if (A->offloadmask == PETSC_OFFLOAD_BOTH) PetscCall(MatAIJTunedHostValuesCurrent(A));
 #endif
   /* MatAssemblyEnd() raises the object state once more after this returns: the plan is for that state */
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
