@@ -9,7 +9,9 @@
      H100 the allocation, memset and free it replaces took 40-55 us of a stencil's 0.18-0.26 ms plan
      (bench/results/2026-11-25-plan-fuse).
 
-   Both are made at their first use; aijt_dev_stage_free releases them (the PETSc package does at
+   - Per device, a non-blocking stream for aijt_dev_wake's launch beside an upload.
+
+   All are made at their first use; aijt_dev_stage_free releases them (the PETSc package does at
    PetscFinalize).  One mutex gives them to one pass at a time.
 */
 #include "aijtkernels.h"
@@ -28,6 +30,16 @@ struct {
   void  *p; /* device memory, zeroed between passes */
   size_t bytes;
 } zeroed[STAGE_DEVICES];
+cudaStream_t wake_stream[STAGE_DEVICES]; /* aijt_dev_wake's, or NULL */
+
+__device__ int wake_word;
+
+/* One warp that reads a word: enough to wake the device (bench/results/2026-11-27-wake) */
+__global__ void wake_kernel(void)
+{
+  const int v = *(volatile int *)&wake_word;
+  if (v == 0x7fffffff && threadIdx.x == 0) wake_word = 0; /* never: the read is the point */
+}
 
 } // namespace
 
@@ -107,10 +119,35 @@ extern "C" void aijt_dev_stage_end(int dirty)
   stage_lock.unlock();
 }
 
+/* Device d's wake stream destroyed (lock held), with d current for the call. */
+static void wake_drop(int d)
+{
+  int cur = -1;
+
+  if (!wake_stream[d]) return;
+  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
+    (void)cudaStreamDestroy(wake_stream[d]);
+    if (cur != d) (void)cudaSetDevice(cur);
+  }
+  (void)cudaGetLastError();
+  wake_stream[d] = NULL;
+}
+
+extern "C" void aijt_dev_wake(void)
+{
+  std::lock_guard<std::mutex> hold(stage_lock);
+  int                         dev = -1;
+
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return;
+  if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
+  if (wake_stream[dev]) wake_kernel<<<1, 32, 0, wake_stream[dev]>>>();
+  (void)cudaGetLastError(); /* a wake that failed costs nothing but the wake */
+}
+
 extern "C" void aijt_dev_stage_free(void)
 {
   std::lock_guard<std::mutex> hold(stage_lock);
   if (stage) (void)cudaFreeHost(stage);
   stage = NULL;
-  for (int d = 0; d < STAGE_DEVICES; d++) zeroed_drop(d);
+  for (int d = 0; d < STAGE_DEVICES; d++) zeroed_drop(d), wake_drop(d);
 }

@@ -77,8 +77,10 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
-  /* a copy from pageable memory returns with its last pieces still on their way: waited for here, they
-     count as the upload, not as the planner's first wait (which waits for them anyway) */
+  /* a copy from pageable memory returns with its last pieces still on their way: the device, idle through
+     the assembly, is woken meanwhile (beside them, not after), and they are waited for here: they count as
+     the upload, not as the planner's first wait (which waits for them anyway) */
+  if (copied) aijt_dev_wake();
   if (copied) PetscCallCUDA(cudaStreamSynchronize(stream));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
