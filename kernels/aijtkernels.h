@@ -221,7 +221,7 @@ void aijt_dev_stage_end(int dirty);
 /* A one-warp launch on a stream of its own (stage.cu, per device, non-blocking): called while an upload's
    last pieces are on their way, it wakes a device that sat idle through an assembly, so that the next
    pass does not run at an idle device's pace (the first kernel after 200 ms of idle read 106 MB in 71 us
-   on an H100, 46 us after such a launch, bench/results/2026-11-27-wake).  Best effort: a failure is
+   on an H100, 46 us after such a launch, bench/results/2026-11-26-wake).  Best effort: a failure is
    dropped. */
 void aijt_dev_wake(void);
 

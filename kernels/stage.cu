@@ -34,7 +34,7 @@ cudaStream_t wake_stream[STAGE_DEVICES]; /* aijt_dev_wake's, or NULL */
 
 __device__ int wake_word;
 
-/* One warp that reads a word: enough to wake the device (bench/results/2026-11-27-wake) */
+/* One warp that reads a word: enough to wake the device (bench/results/2026-11-26-wake) */
 __global__ void wake_kernel(void)
 {
   const int v = *(volatile int *)&wake_word;
