@@ -138,10 +138,11 @@ extern "C" void aijt_dev_wake(void)
   std::lock_guard<std::mutex> hold(stage_lock);
   int                         dev = -1;
 
+  if (cudaPeekAtLastError() != cudaSuccess) return; /* someone else's failure, left for its owner to find */
   if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return;
   if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
   if (wake_stream[dev]) wake_kernel<<<1, 32, 0, wake_stream[dev]>>>();
-  (void)cudaGetLastError(); /* a wake that failed costs nothing but the wake */
+  (void)cudaGetLastError(); /* only the wake's own failure can be pending here: it costs nothing but the wake */
 }
 
 extern "C" void aijt_dev_stage_free(void)
