@@ -65,17 +65,27 @@ extern "C" cudaError_t aijt_dev_fetch(void *to, const void *from, size_t bytes, 
   return cudaSuccess;
 }
 
+/* Device d made current for a release, the current one kept in *cur; false where it cannot be */
+static bool device_enter(int d, int *cur)
+{
+  return cudaGetDevice(cur) == cudaSuccess && (*cur == d || cudaSetDevice(d) == cudaSuccess);
+}
+
+/* The device current before device_enter(d, &cur) made current again, and the releases' failures dropped */
+static void device_leave(int d, int cur)
+{
+  if (cur != d) (void)cudaSetDevice(cur);
+  (void)cudaGetLastError();
+}
+
 /* Device d's zeroed scratch released (lock held), with d current for the call. */
 static void zeroed_drop(int d)
 {
-  int cur = -1;
+  int cur = d;
 
   if (!zeroed[d].p) return;
-  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
-    (void)cudaFree(zeroed[d].p);
-    if (cur != d) (void)cudaSetDevice(cur);
-  }
-  (void)cudaGetLastError();
+  if (device_enter(d, &cur)) (void)cudaFree(zeroed[d].p);
+  device_leave(d, cur);
   zeroed[d].p = NULL, zeroed[d].bytes = 0;
 }
 
@@ -122,14 +132,11 @@ extern "C" void aijt_dev_stage_end(int dirty)
 /* Device d's wake stream destroyed (lock held), with d current for the call. */
 static void wake_drop(int d)
 {
-  int cur = -1;
+  int cur = d;
 
   if (!wake_stream[d]) return;
-  if (cudaGetDevice(&cur) == cudaSuccess && (cur == d || cudaSetDevice(d) == cudaSuccess)) {
-    (void)cudaStreamDestroy(wake_stream[d]);
-    if (cur != d) (void)cudaSetDevice(cur);
-  }
-  (void)cudaGetLastError();
+  if (device_enter(d, &cur)) (void)cudaStreamDestroy(wake_stream[d]);
+  device_leave(d, cur);
   wake_stream[d] = NULL;
 }
 

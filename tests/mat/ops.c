@@ -68,18 +68,30 @@ static PetscErrorCode MaxDiff(Vec a, Vec b, PetscReal *d, PetscReal *scale)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* On this rank alone: a symmetric, diagonally dominant tridiagonal matrix of n rows, as AIJ (S) and aijtuned (St) */
+/* M's rows of a symmetric, diagonally dominant tridiagonal matrix (4 + i on the diagonal, -1 beside it), assembled */
+static PetscErrorCode FillTridiagonal(Mat M)
+{
+  PetscInt lo, hi, N;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetOwnershipRange(M, &lo, &hi));
+  PetscCall(MatGetSize(M, &N, NULL));
+  for (PetscInt i = lo; i < hi; i++) {
+    PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
+    if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
+    if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(M, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(M, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* On this rank alone: that tridiagonal matrix of n rows, as AIJ (S) and aijtuned (St) */
 static PetscErrorCode Tridiagonal(PetscInt n, Mat *S, Mat *St)
 {
   PetscFunctionBeginUser;
   PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, S));
-  for (PetscInt i = 0; i < n; i++) {
-    PetscCall(MatSetValue(*S, i, i, 4.0 + i, INSERT_VALUES));
-    if (i > 0) PetscCall(MatSetValue(*S, i, i - 1, -1.0, INSERT_VALUES));
-    if (i < n - 1) PetscCall(MatSetValue(*S, i, i + 1, -1.0, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(*S, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*S, MAT_FINAL_ASSEMBLY));
+  PetscCall(FillTridiagonal(*S));
   PetscCall(MatSetOption(*S, MAT_SYMMETRIC, PETSC_TRUE));
   PetscCall(MatConvert(*S, MATAIJTUNED, MAT_INITIAL_MATRIX, St));
   PetscCall(MatSetOption(*St, MAT_SYMMETRIC, PETSC_TRUE));
@@ -490,7 +502,7 @@ int main(int argc, char **argv)
     Vec           b, x1, x2;
     IS            rows;
     MatFactorInfo info;
-    PetscInt      n = 10, lo, hi, N;
+    PetscInt      n = 10, lo, hi;
     PetscReal     d, scale;
     PetscBool     ok = PETSC_TRUE;
     for (int single = 0; single < 2; single++) {
@@ -499,15 +511,8 @@ int main(int argc, char **argv)
       PetscCall(MatSetType(M, MATMPIAIJTUNED)); /* on one rank too: the MPI blocks' path */
       if (single) PetscCall(MatSetOption(M, MAT_SUBMAT_SINGLEIS, PETSC_TRUE)); /* PCASM's path */
       PetscCall(MatMPIAIJSetPreallocation(M, 3, NULL, 1, NULL));
+      PetscCall(FillTridiagonal(M));
       PetscCall(MatGetOwnershipRange(M, &lo, &hi));
-      PetscCall(MatGetSize(M, &N, NULL));
-      for (PetscInt i = lo; i < hi; i++) {
-        PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
-        if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
-        if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
-      }
-      PetscCall(MatAssemblyBegin(M, MAT_FINAL_ASSEMBLY));
-      PetscCall(MatAssemblyEnd(M, MAT_FINAL_ASSEMBLY));
       PetscCall(ISCreateStride(PETSC_COMM_SELF, hi - lo, lo, 1, &rows));
       PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_INITIAL_MATRIX, &sub));
       PetscCall(MatCreateVecs(sub[0], &x1, &b));

@@ -21,37 +21,56 @@ static PetscErrorCode FreeBase(MatAIJTunedBase *base)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A container's destroy (its argument changed in PETSc 3.23): of a state, or of a record (MatAIJTunedRecordAttach) */
 #if PETSC_VERSION_LT(3, 23, 0)
+typedef PetscErrorCode (*ContainerDestroy)(void *);
 static PetscErrorCode ContainerFree(void *base)
 {
   return FreeBase((MatAIJTunedBase *)base);
 }
+static PetscErrorCode RecordFree(void *record)
+{
+  return PetscFree(record);
+}
 #else
+typedef PetscErrorCode (*ContainerDestroy)(void **);
 static PetscErrorCode ContainerFree(void **base)
 {
   return FreeBase((MatAIJTunedBase *)*base);
 }
+static PetscErrorCode RecordFree(void **record)
+{
+  return PetscFree(*record);
+}
 #endif
 
-PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBase *base, void *ctx, PetscErrorCode (*free_ctx)(void *))
+/* ptr composed on obj under name in a container (replacing any earlier one), which frees it with destroy */
+static PetscErrorCode ComposePointer(PetscObject obj, const char name[], void *ptr, ContainerDestroy destroy)
 {
   PetscContainer container;
 
+  PetscFunctionBegin;
+  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
+  PetscCall(PetscContainerSetPointer(container, ptr));
+#if PETSC_VERSION_LT(3, 23, 0)
+  PetscCall(PetscContainerSetUserDestroy(container, destroy));
+#else
+  PetscCall(PetscContainerSetCtxDestroy(container, destroy));
+#endif
+  PetscCall(PetscObjectCompose(obj, name, (PetscObject)container));
+  PetscCall(PetscContainerDestroy(&container));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBase *base, void *ctx, PetscErrorCode (*free_ctx)(void *))
+{
   PetscFunctionBegin;
   base->ctx      = ctx;
   base->free_ctx = free_ctx;
   base->owner    = A;
   base->next     = alive;
   alive          = base;
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, base));
-#if PETSC_VERSION_LT(3, 23, 0)
-  PetscCall(PetscContainerSetUserDestroy(container, ContainerFree));
-#else
-  PetscCall(PetscContainerSetCtxDestroy(container, ContainerFree));
-#endif
-  PetscCall(PetscObjectCompose((PetscObject)A, name, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(ComposePointer((PetscObject)A, name, base, ContainerFree));
   /* products found as the base's (aijtunedproduct.c); MatAIJTunedBaseRestore takes it away with the state */
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", MatAIJTunedProductSetFromOptions));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -171,35 +190,13 @@ PetscErrorCode MatAIJTunedContextGet(Mat A, const char name[], const char type[]
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-#if PETSC_VERSION_LT(3, 23, 0)
-static PetscErrorCode RecordFree(void *record)
-{
-  return PetscFree(record);
-}
-#else
-static PetscErrorCode RecordFree(void **record)
-{
-  return PetscFree(*record);
-}
-#endif
-
 /* A record of size bytes, zeroed, composed on obj under name (replacing any earlier one) and freed with it: what
    aijtuned keeps on a product or a factor, whose data slots are the base's */
 PetscErrorCode MatAIJTunedRecordAttach(PetscObject obj, const char name[], size_t size, void **record)
 {
-  PetscContainer container;
-
   PetscFunctionBegin;
   PetscCall(PetscCalloc(size, record));
-  PetscCall(PetscContainerCreate(PETSC_COMM_SELF, &container));
-  PetscCall(PetscContainerSetPointer(container, *record));
-#if PETSC_VERSION_LT(3, 23, 0)
-  PetscCall(PetscContainerSetUserDestroy(container, RecordFree));
-#else
-  PetscCall(PetscContainerSetCtxDestroy(container, RecordFree));
-#endif
-  PetscCall(PetscObjectCompose(obj, name, (PetscObject)container));
-  PetscCall(PetscContainerDestroy(&container));
+  PetscCall(ComposePointer(obj, name, *record, RecordFree));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -38,6 +38,12 @@ static PetscErrorCode FactorOpsGet(Mat F, FactorOps **ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether F is an LU or ILU factor (the others: Cholesky, ICC) */
+static PetscBool IsLU(Mat F)
+{
+  return (PetscBool)(F->factortype == MAT_FACTOR_LU || F->factortype == MAT_FACTOR_ILU);
+}
+
 /* to's values = from's, of two vectors of one size and either kind (host or CUDA) */
 static PetscErrorCode CopyValues(Vec from, Vec to)
 {
@@ -114,7 +120,7 @@ static PetscErrorCode SolveTranspose_OnDevice(Mat F, Vec b, Vec x)
   PetscCall(PetscObjectQuery((PetscObject)F, FACTOR_TWIN, (PetscObject *)&twin));
   if (twin) PetscCall(MatSolveTranspose(twin, b, x));
   else {
-    ops->transposed_analysed = (PetscBool)(F->factortype == MAT_FACTOR_LU || F->factortype == MAT_FACTOR_ILU);
+    ops->transposed_analysed = IsLU(F);
     PetscCall(SolveOnDevice(F, b, x, ops->solve_transpose));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -140,20 +146,25 @@ static PetscErrorCode WrapPhases(Mat F, FactorOps *ops)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The numeric phases: the base's, with A under its base's name, then the solves it set wrapped */
-static PetscErrorCode NumericAsBase(Mat F, Mat A, const MatFactorInfo *info, FactorOps *ops, PetscErrorCode (*numeric)(Mat, Mat, const MatFactorInfo *))
-{
-  MatAIJTunedNames names = {.n = 0};
-  PetscErrorCode   ierr;
+/* The body of a phase of F of matrix A: the base's phase 'call' (of ops, F's FactorOps), with A under its base's
+   name, then the numeric phase and solves it set wrapped */
+  #define AS_BASE(call) \
+    { \
+      FactorOps       *ops; \
+      MatAIJTunedNames names = {.n = 0}; \
+      PetscErrorCode   ierr; \
+      PetscFunctionBegin; \
+      PetscCall(FactorOpsGet(F, &ops)); \
+      PetscCall(MatAIJTunedNameAsBase(A, &names)); \
+      ierr = (call); \
+      PetscCall(MatAIJTunedNamesRestore(&names)); \
+      PetscCall(ierr); \
+      PetscCall(WrapPhases(F, ops)); \
+      PetscFunctionReturn(PETSC_SUCCESS); \
+    }
 
-  PetscFunctionBegin;
-  PetscCall(MatAIJTunedNameAsBase(A, &names));
-  ierr = (*numeric)(F, A, info);
-  PetscCall(MatAIJTunedNamesRestore(&names));
-  PetscCall(ierr);
-  PetscCall(WrapPhases(F, ops));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+/* Either numeric phase (LU's serves ILU, Cholesky's ICC) */
+static PetscErrorCode Numeric_Base(Mat F, Mat A, const MatFactorInfo *info) AS_BASE((IsLU(F) ? ops->lu_numeric : ops->cholesky_numeric)(F, A, info))
 
 /* A fresh factor of A's values, made as F was, for F's transposed solves.  PETSc 3.24's cuSPARSE LU and ILU analyse
    their transposed solves once: a numeric phase with new values (with CUDA 12.1.1 or later) updates the
@@ -181,34 +192,17 @@ static PetscErrorCode RebuildTwin(Mat F, Mat A, FactorOps *ops)
 static PetscErrorCode Numeric_AsBase(Mat F, Mat A, const MatFactorInfo *info)
 {
   FactorOps *ops;
-  PetscBool  lu = (PetscBool)(F->factortype == MAT_FACTOR_LU || F->factortype == MAT_FACTOR_ILU);
 
   PetscFunctionBegin;
+  PetscCall(Numeric_Base(F, A, info));
   PetscCall(FactorOpsGet(F, &ops));
-  PetscCall(NumericAsBase(F, A, info, ops, lu ? ops->lu_numeric : ops->cholesky_numeric));
   if (ops->transposed_analysed) PetscCall(RebuildTwin(F, A, ops));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The symbolic phases: the base's, with A under its base's name, then the numeric phase and solves they set
-   wrapped */
-  #define SYMBOLIC_AS_BASE(slot, ...) \
-    { \
-      FactorOps       *ops; \
-      MatAIJTunedNames names = {.n = 0}; \
-      PetscErrorCode   ierr; \
-      PetscFunctionBegin; \
-      PetscCall(FactorOpsGet(F, &ops)); \
-      PetscCall(MatAIJTunedNameAsBase(A, &names)); \
-      ierr = (*ops->slot)(F, A, __VA_ARGS__); \
-      PetscCall(MatAIJTunedNamesRestore(&names)); \
-      PetscCall(ierr); \
-      PetscCall(WrapPhases(F, ops)); \
-      PetscFunctionReturn(PETSC_SUCCESS); \
-    }
-
-static PetscErrorCode LUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(lu, r, c, info)
-static PetscErrorCode ILUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) SYMBOLIC_AS_BASE(ilu, r, c, info)
+/* The symbolic phases */
+static PetscErrorCode LUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) AS_BASE(ops->lu(F, A, r, c, info))
+static PetscErrorCode ILUSymbolic_Base(Mat F, Mat A, IS r, IS c, const MatFactorInfo *info) AS_BASE(ops->ilu(F, A, r, c, info))
 
 /* An LU's or ILU's symbolic phase, its arguments kept for a twin (RebuildTwin), none made yet */
 static PetscErrorCode KeepSymbolicArgs(Mat F, IS r, IS c, const MatFactorInfo *info)
@@ -240,8 +234,8 @@ static PetscErrorCode ILUSymbolic_AsBase(Mat F, Mat A, IS r, IS c, const MatFact
   PetscCall(ILUSymbolic_Base(F, A, r, c, info));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-static PetscErrorCode CholeskySymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(cholesky, p, info)
-static PetscErrorCode ICCSymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) SYMBOLIC_AS_BASE(icc, p, info)
+static PetscErrorCode CholeskySymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) AS_BASE(ops->cholesky(F, A, p, info))
+static PetscErrorCode ICCSymbolic_AsBase(Mat F, Mat A, IS p, const MatFactorInfo *info) AS_BASE(ops->icc(F, A, p, info))
 
 /* cuSPARSE's factor of A, with its symbolic phases wrapped */
 static PetscErrorCode GetFactor_CUSPARSE(Mat A, MatFactorType ftype, Mat *F)

@@ -27,14 +27,19 @@ static int Operands(Mat C, Mat mats[3])
   return mats[2] ? 3 : 2;
 }
 
-static PetscErrorCode BaseNamesBegin(Mat C, MatAIJTunedNames *b)
+/* *ierr = f(C) with C's aijtuned operands under their base's names, which come back whatever f did; *renamed
+   (NULL if not wanted): whether any operand was renamed */
+static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool *renamed, PetscErrorCode *ierr)
 {
-  Mat mats[3];
-  int n = Operands(C, mats);
+  Mat              mats[3];
+  int              n = Operands(C, mats);
+  MatAIJTunedNames b = {.n = 0};
 
   PetscFunctionBegin;
-  b->n = 0;
-  for (int i = 0; i < n; i++) PetscCall(MatAIJTunedNameAsBase(mats[i], b));
+  for (int i = 0; i < n; i++) PetscCall(MatAIJTunedNameAsBase(mats[i], &b));
+  if (renamed) *renamed = (PetscBool)(b.n > 0);
+  *ierr = (*f)(C);
+  PetscCall(MatAIJTunedNamesRestore(&b));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -80,17 +85,13 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
 static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
 {
   PetscErrorCode (*f)(Mat);
-  MatAIJTunedNames b;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
   *renamed = PETSC_FALSE;
   PetscCall(BaseSetFromOptions(C, &f));
   if (!f) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(BaseNamesBegin(C, &b));
-  *renamed = (PetscBool)(b.n > 0);
-  ierr     = (*f)(C);
-  PetscCall(MatAIJTunedNamesRestore(&b)); /* the names come back whatever f did */
+  PetscCall(CallAsBase(C, f, renamed, &ierr));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -200,7 +201,6 @@ static PetscErrorCode ProductAfresh(Mat C)
 static PetscErrorCode ProductNumeric_AsBase(Mat C)
 {
   BaseProduct   *p;
-  MatAIJTunedNames b;
   PetscBool      remake;
   PetscErrorCode ierr;
 
@@ -218,9 +218,7 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostValues(C));
-  PetscCall(BaseNamesBegin(C, &b));
-  ierr = (*p->numeric)(C);
-  PetscCall(MatAIJTunedNamesRestore(&b));
+  PetscCall(CallAsBase(C, p->numeric, NULL, &ierr));
   /* a product of three (P^T A P on the GPU) puts its own numeric phase back in C's operations after each call,
      where this one must stay to rename the operands the next time */
   if (C->ops->productnumeric != ProductNumeric_AsBase) p->numeric = C->ops->productnumeric;
@@ -234,7 +232,6 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
 static PetscErrorCode ProductSymbolic_AsBase(Mat C)
 {
   BaseProduct   *p;
-  MatAIJTunedNames b;
   PetscBool      renamed;
   PetscErrorCode ierr;
 
@@ -244,9 +241,7 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
   PetscCall(SetUpAsBase(C, &renamed));
   PetscCheck(C->ops->productsymbolic && C->ops->productsymbolic != ProductSymbolic_AsBase, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the base's product set-up changed between set-up and symbolic phase");
   PetscCall(HostValues(C));
-  PetscCall(BaseNamesBegin(C, &b));
-  ierr = (*C->ops->productsymbolic)(C);
-  PetscCall(MatAIJTunedNamesRestore(&b));
+  PetscCall(CallAsBase(C, C->ops->productsymbolic, NULL, &ierr));
   PetscCall(ierr);
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
