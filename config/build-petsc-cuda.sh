@@ -11,11 +11,14 @@
 #
 # Configured against the machine's OpenMPI, BLAS/LAPACK and CUDA, for Hopper (--with-cuda-arch=90).
 # CUDA 13 needs PETSc >= 3.24.0; PETSc >= 3.25 also wants nvml.h at configure time.
+# A second install beside it, for example with 64-bit indices:
+#   PETSC_CUDA_PREFIX=/opt/petsc-cuda64 PETSC_CUDA_STORE=.petsc-cuda64 PETSC_CONFIGURE_EXTRA=--with-64-bit-indices
 set -euo pipefail
 VERSION=${PETSC_VERSION:-3.24.6}
 PREFIX=${PETSC_CUDA_PREFIX:-/opt/petsc-cuda}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
-STORE=$HERE/.petsc-cuda
+STORE=$HERE/${PETSC_CUDA_STORE:-.petsc-cuda}
+EXTRA=${PETSC_CONFIGURE_EXTRA:-}
 SDIST=$HERE/.petsc-sdist/petsc-$VERSION.tar.gz
 
 case "${1:-}" in
@@ -45,7 +48,7 @@ build)
   start=$(date +%s)
   python3 ./configure --prefix="$PREFIX" --with-cuda=1 --with-cuda-arch=90 --with-debugging=0 \
     --with-cc=mpicc --with-cxx=mpicxx --with-fc=0 --with-shared-libraries=1 --with-x=0 \
-    --COPTFLAGS=-O3 --CXXOPTFLAGS=-O3 --CUDAOPTFLAGS=-O3 > "$work/configure.log" 2>&1 || { tail -40 "$work/configure.log"; cat configure.log | tail -60; exit 1; }
+    --COPTFLAGS=-O3 --CXXOPTFLAGS=-O3 --CUDAOPTFLAGS=-O3 $EXTRA > "$work/configure.log" 2>&1 || { tail -40 "$work/configure.log"; cat configure.log | tail -60; exit 1; }
   echo "configure: $(( $(date +%s) - start )) s"
   make -j"$(nproc)" PETSC_DIR="$PWD" PETSC_ARCH=arch-linux-c-opt all > "$work/make.log" 2>&1 || { tail -60 "$work/make.log"; exit 1; }
   make PETSC_DIR="$PWD" PETSC_ARCH=arch-linux-c-opt install > "$work/install.log" 2>&1 || { tail -40 "$work/install.log"; exit 1; }
