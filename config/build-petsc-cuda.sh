@@ -42,6 +42,7 @@ PY
 build)
   [ -f "$SDIST" ] || { echo "no $SDIST: run '$0 fetch' where PyPI is reachable, and carry .petsc-sdist"; exit 1; }
   command -v nvcc >/dev/null && command -v mpicc >/dev/null || { echo "needs nvcc and mpicc"; exit 1; }
+  unset PETSC_DIR PETSC_ARCH # configure refuses a PETSC_DIR that is not the source it runs in
   work=$(mktemp -d)
   tar xzf "$SDIST" -C "$work"
   cd "$work/petsc-$VERSION"

@@ -11,7 +11,8 @@ export PETSC_DIR=/opt/petsc-cuda64
 if ls .petsc-cuda64/install.tar.xz.* > /dev/null 2>&1; then
   bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
 else
-  bash config/build-petsc-cuda.sh build 2>&1 | tee "$out/petsc-build.txt" | grep -E "s$|configure" ; mkdir -p "$out/petsc-cuda64"; cp .petsc-cuda64/install.tar.xz.* "$out/petsc-cuda64/"
+  bash config/build-petsc-cuda.sh build > "$out/petsc-build.txt" 2>&1 || { tail -20 "$out/petsc-build.txt"; exit 1; }
+  grep -E " s$" "$out/petsc-build.txt"; mkdir -p "$out/petsc-cuda64"; cp .petsc-cuda64/install.tar.xz.* "$out/petsc-cuda64/"
 fi
 stamp "PETSc with 64-bit indices at $PETSC_DIR: $(grep -c 'define PETSC_USE_64BIT_INDICES 1' $PETSC_DIR/include/petscconf.h) (1: yes)"
 make PETSC_DIR=$PETSC_DIR BUILD=build-cuda64 all > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
