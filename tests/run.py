@@ -70,6 +70,9 @@ def requirement_met(token, conf):
     return have != negate
 
 
+# A test that names none of these requires real double scalars: elsewhere aijtuned refuses its matrices
+SCALAR_TOKENS = ("complex", "double", "single", "__float128")
+
 LOOP = re.compile(r"\{\{(.*?)\}\}")
 
 
@@ -98,6 +101,8 @@ def collect(testparse, conf, patterns):
                 label_root = exname + ("_" + suffix if suffix else "")
                 default_out = "output/%s_%s.out" % (exname, suffix if suffix else "1")
                 requires = (build_requires + " " + t.get("requires", "")).split()
+                if not any(r.lstrip("!") in SCALAR_TOKENS for r in requires):
+                    requires += ["double", "!complex"]  # aijtuned computes in real double alone (tests/mat/scalar.c)
                 unmet = [r for r in requires if not requirement_met(r, conf)]
                 for nsize in expand(str(t.get("nsize", "1"))):
                     for args in expand(t.get("args", "")):

@@ -120,6 +120,18 @@ PetscErrorCode MatAIJTunedDestroyMerged(Mat A, PetscBool *merging)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* aijtuned's planner, layouts and kernels hold real double-precision values: on a PETSc of other scalars (complex,
+   single, __float128) every converter to aijtuned, MatCreate's included, refuses the matrix instead of reading
+   its values as doubles (they were wrong without an error: the suite against Debian's complex PETSc). */
+PetscErrorCode MatAIJTunedCheckScalar(Mat A)
+{
+  PetscFunctionBegin;
+  PetscCheck(PetscDefined(USE_REAL_DOUBLE) && !PetscDefined(USE_COMPLEX), PetscObjectComm((PetscObject)A), PETSC_ERR_SUP,
+             "aijtuned needs real double-precision scalars; this PETSc was configured with %s %s scalars: use -mat_type aij (or aijcusparse)", PetscDefined(USE_COMPLEX) ? "complex" : "real",
+             PetscDefined(USE_REAL_SINGLE) ? "single-precision" : PetscDefined(USE_REAL___FLOAT128) ? "__float128" : PetscDefined(USE_REAL___FP16) ? "half-precision" : "double-precision");
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The matrix a converter works on: MAT_REUSE_MATRIX only copies values into *newmat (done), MAT_INITIAL_MATRIX
    converts a duplicate, MAT_INPLACE_MATRIX the matrix itself. */
 PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, PetscBool *done)

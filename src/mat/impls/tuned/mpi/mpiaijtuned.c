@@ -417,6 +417,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscBool        done;
 
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedCheckScalar(A));
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;

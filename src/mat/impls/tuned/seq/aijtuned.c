@@ -460,6 +460,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscBool        done;
 
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedCheckScalar(A));
   PetscCall(MatAIJTunedConvertTarget(A, reuse, newmat, &done));
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
