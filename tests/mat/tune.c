@@ -59,8 +59,9 @@ static PetscErrorCode Products(Mat A, const char *file, const char *formats, con
     PetscReal plan_ms, ms;
     PetscBool going;
     PetscCall(MatAIJTunedGetSetupTimes(T, &plan_ms, &ms, &going));
-    *timed = (PetscBool)(plan_ms > 0 && !going && !PetscIsInfOrNanReal(ms));
-    PetscCall(MPIU_Allreduce(MPI_IN_PLACE, timed, 1, MPIU_BOOL, MPI_LAND, PETSC_COMM_WORLD));
+    PetscMPIInt all = (PetscMPIInt)(plan_ms > 0 && !going && !PetscIsInfOrNanReal(ms)); /* an int: MPIU_BOOL is deprecated in 3.24 */
+    PetscCall(MPIU_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_LAND, PETSC_COMM_WORLD));
+    *timed = (PetscBool)all;
     PetscCall(MPIU_Allreduce(&ms, tune_ms, 1, MPIU_REAL, MPI_SUM, PETSC_COMM_WORLD));
   }
   PetscCall(VecDestroy(&x));
