@@ -47,12 +47,12 @@ build)
   tar xzf "$SDIST" -C "$work"
   cd "$work/petsc-$VERSION"
   start=$(date +%s)
-  python3 ./configure --prefix="$PREFIX" --with-cuda=1 --with-cuda-arch=90 --with-debugging=0 \
+  python3 ./configure --prefix="$PREFIX" --PETSC_ARCH=arch-build --with-cuda=1 --with-cuda-arch=90 --with-debugging=0 \
     --with-cc=mpicc --with-cxx=mpicxx --with-fc=0 --with-shared-libraries=1 --with-x=0 \
     --COPTFLAGS=-O3 --CXXOPTFLAGS=-O3 --CUDAOPTFLAGS=-O3 $EXTRA > "$work/configure.log" 2>&1 || { tail -40 "$work/configure.log"; cat configure.log | tail -60; exit 1; }
   echo "configure: $(( $(date +%s) - start )) s"
-  make -j"$(nproc)" PETSC_DIR="$PWD" PETSC_ARCH=arch-linux-c-opt all > "$work/make.log" 2>&1 || { tail -60 "$work/make.log"; exit 1; }
-  make PETSC_DIR="$PWD" PETSC_ARCH=arch-linux-c-opt install > "$work/install.log" 2>&1 || { tail -40 "$work/install.log"; exit 1; }
+  make -j"$(nproc)" PETSC_DIR="$PWD" PETSC_ARCH=arch-build all > "$work/make.log" 2>&1 || { tail -60 "$work/make.log"; exit 1; }
+  make PETSC_DIR="$PWD" PETSC_ARCH=arch-build install > "$work/install.log" 2>&1 || { tail -40 "$work/install.log"; exit 1; }
   echo "configure + build + install: $(( $(date +%s) - start )) s"
   # what later runs need: headers, conf, the library (stripped) and the examples' test language
   strip --strip-unneeded "$PREFIX"/lib/libpetsc.so.*.* 2>/dev/null || true
