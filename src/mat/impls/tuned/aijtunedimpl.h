@@ -93,6 +93,8 @@ PETSC_INTERN PetscErrorCode MatAIJTunedSettingsRead(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatAIJTunedSettingsReadNow(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
+/* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
+PETSC_INTERN void MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);

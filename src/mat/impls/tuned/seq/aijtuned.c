@@ -62,6 +62,7 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   /* products are the base's, under its name (aijtunedproduct.c): on a GPU base, cuSPARSE's */
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
 #undef HOOK
+  MatSeqAIJTunedHookBaseOps(A, ctx);
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
 }
 
