@@ -4,6 +4,7 @@
 # the test's output differs) and -malloc_debug (the heap checked at each free).
 #   run.sh OUTDIR gpu     the GPU machine: builds a CUDA PETSc so (carry .petsc-sdist; or .petsc-cuda-dbg, the install
 #                         it packs into OUTDIR/petsc-cuda-dbg), then the suite
+#   (SUITE_PATTERN=coo: only the tests whose label holds it)
 #   run.sh OUTDIR host    here: a debug PETSc without CUDA built beforehand at $PETSC_DBG (default /opt/petsc-dbg):
 #                         ./configure --prefix=/opt/petsc-dbg --with-debugging=1 --with-fc=0 --with-x=0 \
 #                                     --with-shared-libraries=1 --with-cc=mpicc --with-cxx=mpicxx; make; make install
@@ -29,6 +30,6 @@ fi
 echo "debug PETSc: $(grep -c 'define PETSC_USE_DEBUG 1' $PETSC_DIR/include/petscconf.h) (1: yes), PETSC_OPTIONS=$PETSC_OPTIONS" | tee -a "$out/run.txt"
 make PETSC_DIR=$PETSC_DIR BUILD=$build all > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
 grep -i warning "$out/make.log"; gzip -9f "$out/make.log"
-PYTHONUNBUFFERED=1 timeout ${SUITE_TIMEOUT:-420} python3 tests/run.py --build $build --mpiexec "$mpi" -j $jobs > "$out/suite.txt" 2>&1
+PYTHONUNBUFFERED=1 timeout ${SUITE_TIMEOUT:-420} python3 tests/run.py --build $build --mpiexec "$mpi" -j $jobs ${SUITE_PATTERN:-} > "$out/suite.txt" 2>&1
 tail -1 "$out/suite.txt" | tee -a "$out/run.txt"; grep "^not ok" "$out/suite.txt" | tee -a "$out/run.txt"
 gzip -9f "$out/suite.txt"
