@@ -187,6 +187,7 @@ PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *cons
 {
   PetscFunctionBegin;
   *A->ops = base->ops;
+  PetscCall(MatAIJTunedRestoreCOO(A, base));
   for (int c = 0; c < 2; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", (void (*)(void))NULL));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));

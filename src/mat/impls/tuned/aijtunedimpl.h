@@ -37,6 +37,8 @@ typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layout
    the matrix holds in a container (aijtunedcontext.c) */
 typedef struct MatAIJTunedBase_s {
   struct _MatOps ops; /* the base type's operations, called for everything aijtuned does not change */
+  PetscErrorCode (*coo_preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]); /* the base's COO assembly, */
+  PetscErrorCode (*coo_values)(Mat, const PetscScalar[], InsertMode);          /* composed on the matrix */
   char           type[64];
   void          *ctx;                     /* the state this is part of ... */
   PetscErrorCode (*free_ctx)(void *ctx);  /* ... and how it is freed, when its container goes */
@@ -94,7 +96,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedSettingsReadNow(Mat, MatAIJTunedSettings 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 /* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
-PETSC_INTERN void MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
@@ -122,6 +124,26 @@ typedef struct {
   int   n;
 } MatAIJTunedNames;
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBase(Mat, MatAIJTunedNames *);
+PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBaseAlone(Mat, MatAIJTunedNames *); /* an MPI matrix without its blocks */
+/* call (a PetscErrorCode expression) with M under its base's name (rename: MatAIJTunedNameAsBase or ...Alone) in a
+   debug PETSc, whose cuSPARSE code checks that name (PetscCheckTypeName); an optimized PETSc compiles those checks
+   out, and there M keeps its name and nothing is allocated (seq/aijtunedbaseops.c) */
+#define MatAIJTunedDebugAsBase(M, rename, call) \
+  do { \
+    if (PetscDefined(USE_DEBUG)) { \
+      MatAIJTunedNames names_ = {.n = 0}; \
+      PetscErrorCode   ierr_; \
+      PetscCall(rename((M), &names_)); \
+      ierr_ = (call); \
+      PetscCall(MatAIJTunedNamesRestore(&names_)); \
+      PetscCall(ierr_); \
+    } else PetscCall(call); \
+  } while (0)
+/* COO assembly through the base's composed functions, under its name in a debug PETSc (aijtunedcoo.c): hooked on A
+   after each base call that may compose them, with preallocation MatAIJTunedCOOPreallocation or one that calls it */
+PETSC_INTERN PetscErrorCode MatAIJTunedHookCOO(Mat, MatAIJTunedBase *, PetscErrorCode (*preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]));
+PETSC_INTERN PetscErrorCode MatAIJTunedCOOPreallocation(Mat, PetscCount, PetscInt[], PetscInt[]);
+PETSC_INTERN PetscErrorCode MatAIJTunedRestoreCOO(Mat, const MatAIJTunedBase *);
 PETSC_INTERN PetscErrorCode MatAIJTunedNamesRestore(MatAIJTunedNames *);
 PETSC_INTERN PetscErrorCode MatAIJTunedProductSetFromOptions(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedFactorRegister(void);

@@ -6,17 +6,18 @@
    operands so around each phase, and give the names back after it, whatever it did. */
 #include "aijtunedimpl.h"
 
-/* M under its base's name, if it is aijtuned of a base other than the host's AIJ and not so named already (an
-   operand twice, or an inner product); an MPI matrix's two blocks too (PETSc's device back-end multiplies them and
-   asks for their base's name) */
-PetscErrorCode MatAIJTunedNameAsBase(Mat M, MatAIJTunedNames *b)
+/* M alone under its base's name, if it is aijtuned of a base other than the host's AIJ and not so named already (an
+   operand twice, or an inner product); *mpi: whether M is an MPI aijtuned */
+static PetscErrorCode NameOne(Mat M, MatAIJTunedNames *b, PetscBool *mpi)
 {
   MatAIJTunedBase *base;
   PetscBool        seq, host, named;
 
   PetscFunctionBegin;
+  *mpi = PETSC_FALSE;
   PetscCall(MatAIJTunedBaseFind(M, &base, &seq));
   if (!base) PetscFunctionReturn(PETSC_SUCCESS);
+  *mpi = (PetscBool)!seq;
   PetscCall(PetscStrcmp(base->type, seq ? MATSEQAIJ : MATMPIAIJ, &host));
   PetscCall(PetscStrcmp(((PetscObject)M)->type_name, base->type, &named));
   if (host || named) PetscFunctionReturn(PETSC_SUCCESS);
@@ -25,12 +26,34 @@ PetscErrorCode MatAIJTunedNameAsBase(Mat M, MatAIJTunedNames *b)
   b->names[b->n] = ((PetscObject)M)->type_name;
   PetscCall(PetscStrallocpy(base->type, &((PetscObject)M)->type_name));
   b->n++;
-  if (!seq) {
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* M under its base's name (NameOne); an MPI matrix's two blocks too (PETSc's device back-end multiplies them and
+   asks for their base's name) */
+PetscErrorCode MatAIJTunedNameAsBase(Mat M, MatAIJTunedNames *b)
+{
+  PetscBool mpi;
+
+  PetscFunctionBegin;
+  PetscCall(NameOne(M, b, &mpi));
+  if (mpi) {
     Mat             blocks[2];
     const PetscInt *garray;
     PetscCall(MatMPIAIJGetSeqAIJ(M, &blocks[0], &blocks[1], &garray));
-    for (int k = 0; k < 2; k++) PetscCall(MatAIJTunedNameAsBase(blocks[k], b));
+    for (int k = 0; k < 2; k++)
+      if (blocks[k]) PetscCall(MatAIJTunedNameAsBase(blocks[k], b));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* M alone: for a call that replaces an MPI matrix's blocks (they must not be named back after it) */
+PetscErrorCode MatAIJTunedNameAsBaseAlone(Mat M, MatAIJTunedNames *b)
+{
+  PetscBool mpi;
+
+  PetscFunctionBegin;
+  PetscCall(NameOne(M, b, &mpi));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -34,8 +34,11 @@ static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
+static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat, PetscCount, PetscInt[], PetscInt[]);
+
+static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
+  PetscFunctionBegin;
 #define HOOK(op, fn) \
   do { \
     if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
@@ -53,7 +56,9 @@ static void HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
   HOOK(createsubmatrices, MatCreateSubMatrices_MPIAIJTuned);
 #undef HOOK
+  PetscCall(MatAIJTunedHookCOO(A, &ctx->base, SetPreallocationCOO_MPIAIJTuned));
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The base's blocks, told that their values changed: MPIAIJ writes them into the blocks' host arrays behind
@@ -87,6 +92,19 @@ static PetscErrorCode TuneBlocks(Mat A, Mat_MPIAIJTuned *ctx)
     settings.rules.empty_free = b == 1; /* MPIAIJ only ever adds the off-diagonal block's product in place */
     PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &settings));
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* COO preallocation: MPIAIJ's makes new blocks, of the matrix's root type or, in a debug PETSc, its base's
+   (aijtunedcoo.c); they become aijtuned here */
+static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat A, PetscCount n, PetscInt i[], PetscInt j[])
+{
+  Mat_MPIAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCall(MatAIJTunedCOOPreallocation(A, n, i, j));
+  PetscCall(TuneBlocks(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -222,7 +240,7 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat A, MatAssemblyType mode)
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
   if (A->preallocated) PetscCall(TuneBlocks(A, ctx)); /* the blocks plan inside MPIAIJ's assembly, with these settings */
   PetscCall(ctx->base.ops.assemblyend(A, mode));
-  HookOps(A, ctx);
+  PetscCall(HookOps(A, ctx));
   if (mode == MAT_FINAL_ASSEMBLY) PetscCall(TuneBlocks(A, ctx)); /* blocks MPIAIJ made itself (COO assembly) */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -345,7 +363,7 @@ static PetscErrorCode MatDuplicate_MPIAIJTuned(Mat A, MatDuplicateOption op, Mat
   PetscCall(GetContext(A, &ctx));
   PetscCall(ctx->base.ops.duplicate(A, op, B)); /* creates an mpiaijtuned by type name; the blocks are duplicated */
   PetscCall(GetContext(*B, &bctx));
-  HookOps(*B, bctx);
+  PetscCall(HookOps(*B, bctx));
   bctx->settings = ctx->settings;
   if ((*B)->preallocated) PetscCall(TuneBlocks(*B, bctx));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -428,7 +446,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(PetscObjectQueryFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", &ctx->base_preallocation));
   PetscCheck(ctx->base_preallocation, PetscObjectComm((PetscObject)B), PETSC_ERR_PLIB, "The base type has no MatMPIAIJSetPreallocation()");
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
-  HookOps(B, ctx);
+  PetscCall(HookOps(B, ctx));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_MPIAIJ_MPIAIJTuned));

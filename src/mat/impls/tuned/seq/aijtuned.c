@@ -41,8 +41,9 @@ PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
 
 /* Remember the base's current operations and put aijtuned's in their place.  Called after every base
    call that may set operations (SeqAIJ's assembly switches MatMult to its i-node kernel, say). */
-static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
+static PetscErrorCode HookOps(Mat A, Mat_SeqAIJTuned *ctx)
 {
+  PetscFunctionBegin;
 #define HOOK(op, fn) \
   do { \
     if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
@@ -62,8 +63,9 @@ static void HookOps(Mat A, Mat_SeqAIJTuned *ctx)
   /* products are the base's, under its name (aijtunedproduct.c): on a GPU base, cuSPARSE's */
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
 #undef HOOK
-  MatSeqAIJTunedHookBaseOps(A, ctx);
+  PetscCall(MatSeqAIJTunedHookBaseOps(A, ctx));
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_SeqAIJTuned);
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
@@ -87,7 +89,7 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   if (ctx->base.ops.bindtocpu) PetscCall(ctx->base.ops.bindtocpu(A, flg));
-  HookOps(A, ctx);
+  PetscCall(HookOps(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -263,7 +265,7 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(ctx->base.ops.assemblyend(A, mode));
-  HookOps(A, ctx);
+  PetscCall(HookOps(A, ctx));
   if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_DEVICE)
   /* Host and device copies marked equal at an assembly: the host's are the values assembled.  PETSc's MPIAIJ
@@ -380,7 +382,7 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat
      to itself (MatDuplicate_SeqAIJCUSPARSE), so take the operations back and restore the name */
   PetscCall(ctx->base.ops.duplicate(A, op, B));
   PetscCall(MatSeqAIJTunedGetContext(*B, &bctx));
-  HookOps(*B, bctx);
+  PetscCall(HookOps(*B, bctx));
   PetscCall(PetscObjectChangeTypeName((PetscObject)*B, MATSEQAIJTUNED));
   bctx->settings = ctx->settings;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -468,7 +470,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedGPUBase(&B));
   PetscCall(MatAIJTunedContextFind(B, CONTEXT_NAME, (void **)&ctx));
   if (ctx) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
-    HookOps(B, ctx);
+    PetscCall(HookOps(B, ctx));
     PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -477,7 +479,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(MatAIJTunedBaseRecord(B, &ctx->base));
   PetscCall(PetscStrcmp(ctx->base.type, MATSEQAIJ, &ctx->base_host_kernel));
   PetscCall(MatAIJTunedContextAttach(B, CONTEXT_NAME, &ctx->base, ctx, FreeContext));
-  HookOps(B, ctx);
+  PetscCall(HookOps(B, ctx));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));

@@ -3,24 +3,11 @@
    aijtuned keeps the base's operations for everything but MatMult.  A debug PETSc (--with-debugging=1) checks, in
    cuSPARSE's code, that the matrix is named seqaijcusparse (PetscCheckTypeName: MatSeqAIJCUSPARSEInvalidateTranspose,
    which every upload of stale values calls, and the value-array accessors), so MatMultTranspose, MatScale, MatAXPY
-   and MatSetOption failed there with "Object (seqaijtuned) is not seqaijcusparse" (the suite against a debug
+   and MatSetOption failed there (COO assembly too: aijtunedcoo.c) with "Object (seqaijtuned) is not seqaijcusparse" (the suite against a debug
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own. */
 #include "../aijtunedimpl.h"
-
-/* call with A under its base's name where PETSc checks names (see above) */
-#define AS_BASE_IN_DEBUG(A, call) \
-  do { \
-    if (PetscDefined(USE_DEBUG)) { \
-      MatAIJTunedNames names = {.n = 0}; \
-      PetscErrorCode   ierr; \
-      PetscCall(MatAIJTunedNameAsBase((A), &names)); \
-      ierr = (call); \
-      PetscCall(MatAIJTunedNamesRestore(&names)); \
-      PetscCall(ierr); \
-    } else PetscCall(call); \
-  } while (0)
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
 #define BASE_OP(A, op) \
@@ -32,35 +19,35 @@
 static PetscErrorCode MultTranspose_AsBase(Mat A, Vec x, Vec y)
 {
   BASE_OP(A, multtranspose);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.multtranspose(A, x, y));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multtranspose(A, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MultTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
 {
   BASE_OP(A, multtransposeadd);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.multtransposeadd(A, x, z, y));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multtransposeadd(A, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MultHermitianTranspose_AsBase(Mat A, Vec x, Vec y)
 {
   BASE_OP(A, multhermitiantranspose);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.multhermitiantranspose(A, x, y));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multhermitiantranspose(A, x, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode MultHermitianTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
 {
   BASE_OP(A, multhermitiantransposeadd);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.multhermitiantransposeadd(A, x, z, y));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multhermitiantransposeadd(A, x, z, y));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 static PetscErrorCode Scale_AsBase(Mat A, PetscScalar a)
 {
   BASE_OP(A, scale);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.scale(A, a));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.scale(A, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -83,12 +70,13 @@ static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 static PetscErrorCode SetOption_AsBase(Mat A, MatOption op, PetscBool flg)
 {
   BASE_OP(A, setoption);
-  AS_BASE_IN_DEBUG(A, ctx->base.ops.setoption(A, op, flg));
+  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.setoption(A, op, flg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-void MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
+PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
 {
+  PetscFunctionBegin;
   /* the base's operation kept, and the wrapper put in its place where the base has one (a base bound to the CPU
      has no Hermitian transposes) */
 #define HOOK_BASE(op, fn) \
@@ -104,4 +92,6 @@ void MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE
+  PetscCall(MatAIJTunedHookCOO(A, &ctx->base, MatAIJTunedCOOPreallocation));
+  PetscFunctionReturn(PETSC_SUCCESS);
 }
