@@ -16,40 +16,20 @@
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx)); \
   PetscCheck(ctx->base.ops.op, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no " #op)
 
-static PetscErrorCode MultTranspose_AsBase(Mat A, Vec x, Vec y)
-{
-  BASE_OP(A, multtranspose);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multtranspose(A, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
-{
-  BASE_OP(A, multtransposeadd);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multtransposeadd(A, x, z, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultHermitianTranspose_AsBase(Mat A, Vec x, Vec y)
-{
-  BASE_OP(A, multhermitiantranspose);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multhermitiantranspose(A, x, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultHermitianTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
-{
-  BASE_OP(A, multhermitiantransposeadd);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.multhermitiantransposeadd(A, x, z, y));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode Scale_AsBase(Mat A, PetscScalar a)
-{
-  BASE_OP(A, scale);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.scale(A, a));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+/* name: the base's op with A under the base's name in a debug PETSc */
+#define AS_BASE(name, op, params, args) \
+  static PetscErrorCode name params \
+  { \
+    BASE_OP(A, op); \
+    MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.op args); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
+AS_BASE(MultTranspose_AsBase, multtranspose, (Mat A, Vec x, Vec y), (A, x, y))
+AS_BASE(MultTransposeAdd_AsBase, multtransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
+AS_BASE(MultHermitianTranspose_AsBase, multhermitiantranspose, (Mat A, Vec x, Vec y), (A, x, y))
+AS_BASE(MultHermitianTransposeAdd_AsBase, multhermitiantransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
+AS_BASE(Scale_AsBase, scale, (Mat A, PetscScalar a), (A, a))
+AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
 
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
@@ -64,13 +44,6 @@ static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
     PetscCall(MatAIJTunedNamesRestore(&names));
     PetscCall(ierr);
   } else PetscCall(ctx->base.ops.axpy(Y, a, X, str));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode SetOption_AsBase(Mat A, MatOption op, PetscBool flg)
-{
-  BASE_OP(A, setoption);
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.setoption(A, op, flg));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
