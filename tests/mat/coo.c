@@ -3,8 +3,8 @@ after new values through MatSetValuesCOO (on a CUDA build from a device array, a
 
 #include <petscmataijtuned.h>
 
-/* The COO entries of a 2-D 5-point Laplacian on an m x m grid, this rank's rows, with one entry given twice (ADD
-   sums them); values scaled by s.  i, j, v hold 6 * rows entries. */
+/* The COO entries of a 2-D 5-point Laplacian on an m x m grid, this rank's rows, with some diagonal entries given twice (COO
+   sums repeated entries); values scaled by s.  i, j, v hold 6 * rows entries. */
 static PetscErrorCode Entries(PetscInt m, PetscInt lo, PetscInt hi, PetscScalar s, PetscInt *i, PetscInt *j, PetscScalar *v, PetscCount *n)
 {
   PetscFunctionBeginUser;
