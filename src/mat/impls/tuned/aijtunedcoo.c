@@ -32,7 +32,7 @@ PetscErrorCode MatAIJTunedCOOPreallocation(Mat A, PetscCount n, PetscInt i[], Pe
   PetscFunctionBegin;
   PetscCall(BaseOf(A, &base));
   PetscCheck(base->coo_preallocation, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no COO preallocation");
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBaseAlone, base->coo_preallocation(A, n, i, j));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBaseAlone, base->coo_preallocation(A, n, i, j));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -44,7 +44,7 @@ static PetscErrorCode COOValues(Mat A, const PetscScalar v[], InsertMode mode)
   PetscFunctionBegin;
   PetscCall(BaseOf(A, &base));
   PetscCheck(base->coo_values, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no COO values");
-  MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, base->coo_values(A, v, mode));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, base->coo_values(A, v, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

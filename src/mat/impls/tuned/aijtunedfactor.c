@@ -150,15 +150,10 @@ static PetscErrorCode WrapPhases(Mat F, FactorOps *ops)
    name, then the numeric phase and solves it set wrapped */
   #define AS_BASE(call) \
     { \
-      FactorOps       *ops; \
-      MatAIJTunedNames names = {.n = 0}; \
-      PetscErrorCode   ierr; \
+      FactorOps *ops; \
       PetscFunctionBegin; \
       PetscCall(FactorOpsGet(F, &ops)); \
-      PetscCall(MatAIJTunedNameAsBase(A, &names)); \
-      ierr = (call); \
-      PetscCall(MatAIJTunedNamesRestore(&names)); \
-      PetscCall(ierr); \
+      MatAIJTunedAsBase(A, NULL, MatAIJTunedNameAsBase, call); \
       PetscCall(WrapPhases(F, ops)); \
       PetscFunctionReturn(PETSC_SUCCESS); \
     }

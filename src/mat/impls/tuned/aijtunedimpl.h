@@ -125,19 +125,24 @@ typedef struct {
 } MatAIJTunedNames;
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBase(Mat, MatAIJTunedNames *);
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBaseAlone(Mat, MatAIJTunedNames *); /* an MPI matrix without its blocks */
-/* call (a PetscErrorCode expression) with M under its base's name (rename: MatAIJTunedNameAsBase or ...Alone) in a
-   debug PETSc, whose cuSPARSE code checks that name (PetscCheckTypeName); an optimized PETSc compiles those checks
-   out, and there M keeps its name and nothing is allocated (seq/aijtunedbaseops.c) */
-#define MatAIJTunedDebugAsBase(M, rename, call) \
+/* call (a PetscErrorCode expression) with M, and M2 unless NULL or M, under their base's names (rename:
+   MatAIJTunedNameAsBase or ...Alone), which come back whatever call did */
+#define MatAIJTunedAsBase(M, M2, rename, call) \
   do { \
-    if (PetscDefined(USE_DEBUG)) { \
-      MatAIJTunedNames names_ = {.n = 0}; \
-      PetscErrorCode   ierr_; \
-      PetscCall(rename((M), &names_)); \
-      ierr_ = (call); \
-      PetscCall(MatAIJTunedNamesRestore(&names_)); \
-      PetscCall(ierr_); \
-    } else PetscCall(call); \
+    MatAIJTunedNames names_ = {.n = 0}; \
+    PetscErrorCode   ierr_; \
+    PetscCall(rename((M), &names_)); \
+    if ((M2) && (M2) != (M)) PetscCall(rename((M2), &names_)); \
+    ierr_ = (call); \
+    PetscCall(MatAIJTunedNamesRestore(&names_)); \
+    PetscCall(ierr_); \
+  } while (0)
+/* The same in a debug PETSc alone, whose cuSPARSE code checks that name (PetscCheckTypeName); an optimized PETSc
+   compiles those checks out, and there nothing is renamed or allocated (seq/aijtunedbaseops.c) */
+#define MatAIJTunedDebugAsBase(M, M2, rename, call) \
+  do { \
+    if (PetscDefined(USE_DEBUG)) MatAIJTunedAsBase(M, M2, rename, call); \
+    else PetscCall(call); \
   } while (0)
 /* COO assembly through the base's composed functions, under its name in a debug PETSc (aijtunedcoo.c): hooked on A
    after each base call that may compose them, with preallocation MatAIJTunedCOOPreallocation or one that calls it */

@@ -21,7 +21,7 @@
   static PetscErrorCode name params \
   { \
     BASE_OP(A, op); \
-    MatAIJTunedDebugAsBase(A, MatAIJTunedNameAsBase, ctx->base.ops.op args); \
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.op args); \
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 AS_BASE(MultTranspose_AsBase, multtranspose, (Mat A, Vec x, Vec y), (A, x, y))
@@ -35,15 +35,7 @@ AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o,
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
   BASE_OP(Y, axpy);
-  if (PetscDefined(USE_DEBUG)) {
-    MatAIJTunedNames names = {.n = 0};
-    PetscErrorCode   ierr;
-    PetscCall(MatAIJTunedNameAsBase(Y, &names));
-    if (X != Y) PetscCall(MatAIJTunedNameAsBase(X, &names));
-    ierr = ctx->base.ops.axpy(Y, a, X, str);
-    PetscCall(MatAIJTunedNamesRestore(&names));
-    PetscCall(ierr);
-  } else PetscCall(ctx->base.ops.axpy(Y, a, X, str));
+  MatAIJTunedDebugAsBase(Y, X, MatAIJTunedNameAsBase, ctx->base.ops.axpy(Y, a, X, str));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
