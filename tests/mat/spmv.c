@@ -112,6 +112,13 @@ static PetscErrorCode Diff(Vec a, Vec b, PetscReal *err)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Keep the largest difference and the product that gave it (NaN or Inf: infinite) */
+static void Worst(PetscReal err, const char *at, PetscReal *worst, const char **worst_at)
+{
+  if (PetscIsInfOrNanReal(err)) err = PETSC_INFINITY;
+  if (err > *worst) *worst = err, *worst_at = at;
+}
+
 /* The longest row of A over all ranks (STREAM alone holds rows of at most AIJT_STREAM_MAX_LEN entries). */
 static PetscErrorCode LongestRow(Mat A, PetscInt *longest)
 {
@@ -134,8 +141,10 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     {"csr,long,ell,sell,coo,dia", "1", "0", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "0", "1", "auto"},
     {"dia,csr", "1", "0", "auto"}, {"csr", "1", "1", "auto"}, {"long", "1", "1", "auto"}, {"ell", "1", "1", "auto"}, {"sell", "1", "1", "auto"}, {"sell", "0", "1", "auto"}, {"coo", "0", "0", "auto"}, {"ell,coo", "1", "1", "auto"}, {"ell,coo", "0", "1", "auto"}, {"panel", "1", "1", "auto"}, {"stream", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "degree"}, {"csr,long,ell,sell,coo", "0", "0", "degree"},
   };
-  Vec       x, z, ya, yt;
-  PetscReal worst = 0;
+  Vec         x, z, ya, yt;
+  PetscReal   worst = 0;
+  const char *worst_at = "";
+  PetscBool   failed   = PETSC_FALSE;
   PetscInt  M, N;
   char      vectype[64] = "", from[64] = "";
 
@@ -184,16 +193,15 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
       PetscCall(VecSet(yt, NAN)); /* every row must be written */
       PetscCall(MatMult(T, x, yt));
       PetscCall(Diff(yt, ya, &err));
-      worst = PetscMax(worst, err);
+      Worst(err, trial ? "MatMult, second trial" : "MatMult", &worst, &worst_at);
       PetscCall(MatMultAdd(A, x, z, ya));
       PetscCall(MatMultAdd(T, x, z, yt));
       PetscCall(Diff(yt, ya, &err));
-      worst = PetscMax(worst, err);
+      Worst(err, trial ? "MatMultAdd, second trial" : "MatMultAdd", &worst, &worst_at);
       PetscCall(VecCopy(z, yt));
       PetscCall(MatMultAdd(T, x, yt, yt));
       PetscCall(Diff(yt, ya, &err));
-      worst = PetscMax(worst, err);
-      if (PetscIsInfOrNanReal(err)) worst = PETSC_INFINITY;
+      Worst(err, trial ? "MatMultAdd in place, second trial" : "MatMultAdd in place", &worst, &worst_at);
     }
     { /* host vectors after the type's own, as a program mixing them would (on the GPU machine, the ghost exchange's path is then chosen already) */
       Vec xh, yh, yr;
@@ -204,20 +212,24 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
       PetscCall(VecSet(yh, NAN));
       PetscCall(MatMult(T, xh, yh));
       PetscCall(Diff(yh, yr, &err));
-      worst = PetscIsInfOrNanReal(err) ? PETSC_INFINITY : PetscMax(worst, err);
+      Worst(err, "MatMult with host vectors", &worst, &worst_at);
       PetscCall(VecDestroy(&xh));
       PetscCall(VecDestroy(&yh));
       PetscCall(VecDestroy(&yr));
+    }
+    if (worst > TOL && !failed) { /* this variant is the first to differ: say where, and show its plan */
+      failed = PETSC_TRUE;
+      (*failures)++;
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s (%" PetscInt_FMT " x %" PetscInt_FMT "), formats %s sort %s small %s cols %s: relative difference %g (%s)\n", name, M, N, variants[v].formats, variants[v].sort, variants[v].small, variants[v].cols, (double)worst, worst_at));
+      PetscCall(PetscViewerPushFormat(PETSC_VIEWER_STDOUT_WORLD, PETSC_VIEWER_ASCII_INFO));
+      PetscCall(MatView(T, PETSC_VIEWER_STDOUT_WORLD));
+      PetscCall(PetscViewerPopFormat(PETSC_VIEWER_STDOUT_WORLD));
     }
     PetscCall(MatDestroy(&T));
     PetscCall(VecDestroy(&x));
     PetscCall(VecDestroy(&z));
     PetscCall(VecDestroy(&ya));
     PetscCall(VecDestroy(&yt));
-    if (worst > TOL) {
-      (*failures)++;
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "FAIL %s (%" PetscInt_FMT " x %" PetscInt_FMT "), formats %s sort %s small %s cols %s: relative difference %g\n", name, M, N, variants[v].formats, variants[v].sort, variants[v].small, variants[v].cols, (double)worst));
-    }
   }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " x %" PetscInt_FMT ", %d plan variants, MatMult and MatMultAdd %s\n", name, M, N, (int)PETSC_STATIC_ARRAY_LENGTH(variants), worst <= TOL ? "match AIJ" : "DIFFER from AIJ"));
   PetscFunctionReturn(PETSC_SUCCESS);
