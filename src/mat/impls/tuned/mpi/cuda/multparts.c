@@ -13,8 +13,10 @@
 
    Each rank decides on its own, at every product: the exchange is the same either way.  The product
    stays whole while the diagonal block is being planned, uploaded or tuned, where the edge rows are more
-   than a quarter of the rows, or where its plan cannot be cut at them; an off-diagonal block with such
-   work pending runs on S after the join, as in the whole product.
+   than a quarter of the rows, or where its plan cannot be cut at them.  The off-diagonal block on T runs
+   over the rows it has entries in alone, never a middle row that S is writing
+   (seq/cuda/aijtunedparts.c); where its plan cannot be cut so the product stays whole, and with planning,
+   uploading, refilling or tuning pending it runs on S after the join, as in the whole product.
 */
 #include "ghostscuda.h"
 #include "../../seq/cuda/aijtunedparts.h"
@@ -40,14 +42,15 @@ static PetscErrorCode EdgeRows(Mat B, PetscInt *lo, PetscInt *hi)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the diagonal block is ready for the product in parts (see above): host checks alone, so that its
-   first launch is not later than in the whole product. */
-static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *ready)
+/* Whether the blocks are ready for the product in parts (see above), and whether the off-diagonal block
+   runs on T (*off_on_side) or on S after the join: host checks alone, so that the first launch is not
+   later than in the whole product. */
+static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *ready, PetscBool *off_on_side)
 {
   PetscBool tuned;
 
   PetscFunctionBegin;
-  *ready = PETSC_FALSE;
+  *ready = *off_on_side = PETSC_FALSE;
   PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJTUNED, &tuned));
   if (tuned) PetscCall(PetscObjectTypeCompare((PetscObject)Ao, MATSEQAIJTUNED, &tuned));
   if (!tuned) PetscFunctionReturn(PETSC_SUCCESS);
@@ -57,6 +60,9 @@ static PetscErrorCode PartsReady(AIJTunedGhosts *g, Mat Ad, Mat Ao, PetscBool *r
   }
   if (4 * (g->edge_lo + Ad->rmap->n - g->edge_hi) > Ad->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedCUDAPartsReady(Ad, g->edge_lo, g->edge_hi, ready));
+  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedCUDACurrent(Ao, off_on_side));
+  if (*off_on_side) PetscCall(MatSeqAIJTunedCUDAEdgesReady(Ao, g->edge_lo, g->edge_hi, ready));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -69,13 +75,13 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscScalar       *ya;
   Vec                lvec;
   cudaStream_t       stream;
-  PetscBool          off_current;
+  PetscBool          off_on_side;
 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
   if (!g->peer || !g->nghost) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(PartsReady(g, Ad, Ao, &g->in_parts));
+  PetscCall(PartsReady(g, Ad, Ao, &g->in_parts, &off_on_side));
   if (!g->in_parts) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
@@ -87,20 +93,19 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   /* the edge rows need x alone: queued behind the pack, before the host waits for the neighbours' notes,
      so that after them only the copies and the off-diagonal block are left to launch */
   PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_EDGES, (const double *)xa, (const double *)za, (double *)ya, g->cuda->side));
-  PetscCall(MatSeqAIJTunedCUDACurrent(Ao, &off_current));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
   PetscCall(AIJTunedGhostsEndPeer(g, PETSC_TRUE, PETSC_FALSE, &lvec));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Ghosts, A, 0, 0, 0));
-  if (off_current) {
+  if (off_on_side) {
     PetscCall(VecCUDAGetArrayRead(lvec, &la));
-    PetscCall(MatSeqAIJTunedCUDAMultAddOn(Ao, (const double *)la, (double *)ya, g->cuda->side));
+    PetscCall(MatSeqAIJTunedCUDAMultAddEdges(Ao, (const double *)la, (double *)ya, g->cuda->side));
     PetscCall(VecCUDARestoreArrayRead(lvec, &la));
   }
   PetscCall(AIJTunedGhostsJoinPeer(g));
   PetscCall(MatAIJTunedCUDARestoreVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeEnd());
   /* an off-diagonal block to plan, upload, refill or tune does it on S, as the whole product does */
-  if (!off_current) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y));
+  if (!off_on_side) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y));
   *done = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -12,6 +12,12 @@
    keep their slices whole, so their cuts move to slice boundaries, which only widens the edges.
    Everything here runs once the device copy is current and run-time tuning has ended: until then the
    caller multiplies as usual, on the current stream.
+
+   The off-diagonal block runs in place (y += B x) on the edge rows' stream while the middle rows are
+   written on the other, so it must not touch a middle row: a kernel writes y[r] = y[r] + 0 for an empty
+   row of its strip, and that read and write beside the middle rows' kernel lost their result (2 H100s,
+   bench/results/2026-11-26-x2-ghosts).  Its strips run as windows of the rows it has entries in: in
+   natural order rows [0, lo) and [hi, n); sorted by length, its non-empty rows, which come first.
 */
 #include "aijtunedcuda.h"
 #include "aijtunedparts.h"
@@ -85,20 +91,24 @@ static int CutStrip(const aijt_strip *P, const aijt_dev_strip *D, PetscInt lo, P
   return 1;
 }
 
-/* Whether A's product can run in parts cut at rows lo and hi now (MatSeqAIJTunedCUDACurrent, and a plan
-   that windows allow); the windows are made the first time a plan is asked for these cuts. */
-PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, PetscBool *ready)
+/* Rows [r0, r1) of a strip (numbered as its begin and end are) appended to list: the strip itself when
+   they are all its rows, nothing when there are none; 0 when the strip cannot be cut so (a SELL strip
+   sorted within windows holds its rows in another order). */
+static int KeepRows(const aijt_strip *P, const aijt_dev_strip *D, PetscInt r0, PetscInt r1, aijt_dev_strip *list, int *n)
 {
-  Mat_SeqAIJTuned *ctx;
-  AIJTunedDevice   d;
-  const aijt_plan *P;
+  if (r1 <= r0) return 1;
+  if (r0 == P->begin && r1 == P->end) list[*n] = *D;
+  else if ((D->format == AIJT_SELL && P->sigma > 1) || !aijt_dev_strip_window(D, (aijt_int)(r0 - P->begin), (aijt_int)(r1 - r0), &list[*n])) return 0;
+  (*n)++;
+  return 1;
+}
 
+/* d's windows for cuts lo and hi: *ready when they were made before; *fresh when they are to be made now
+   (the lists allocated and empty, d marked as unable until the caller marks it made) */
+static PetscErrorCode PartsFor(AIJTunedDevice d, PetscInt lo, PetscInt hi, PetscBool *ready, PetscBool *fresh)
+{
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedCUDACurrent(A, ready));
-  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  d = ctx->dev;
-  P = ctx->plan;
+  *fresh = PETSC_FALSE;
   if (d->part_made && d->part_lo == lo && d->part_hi == hi) {
     *ready = (PetscBool)(d->part_made > 0);
     PetscFunctionReturn(PETSC_SUCCESS);
@@ -107,8 +117,28 @@ PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, Pet
   d->npart[0] = d->npart[1] = 0;
   d->part_lo = lo, d->part_hi = hi, d->part_made = -1;
   *ready     = PETSC_FALSE;
-  if (P->sorted || d->tail.nnz || d->nhot || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscMalloc2(3 * d->nstrips + 1, &d->part[0], 3 * d->nstrips + 1, &d->part[1]));
+  *fresh = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether A's product can run in parts cut at rows lo and hi now (MatSeqAIJTunedCUDACurrent, and a plan
+   that windows allow); the windows are made the first time a plan is asked for these cuts. */
+PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, PetscBool *ready)
+{
+  Mat_SeqAIJTuned *ctx;
+  AIJTunedDevice   d;
+  const aijt_plan *P;
+  PetscBool        fresh;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedCUDACurrent(A, ready));
+  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  d = ctx->dev;
+  P = ctx->plan;
+  PetscCall(PartsFor(d, lo, hi, ready, &fresh));
+  if (!fresh || P->sorted || d->tail.nnz || d->nhot || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
   for (int s = 0; s < d->nstrips; s++)
     if (!CutStrip(&P->strips[s], &d->strips[s], lo, hi, d)) {
       PetscCall(PetscInfo(A, "The product stays whole: strip %d (%s) cannot be cut at rows %" PetscInt_FMT " and %" PetscInt_FMT "\n", s, aijt_format_names[P->strips[s].format], lo, hi));
@@ -136,19 +166,53 @@ PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat A, AIJTunedPart part, const double
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* y += A x in place on stream, its empty rows skipped (MPIAIJ's off-diagonal block); after
-   MatSeqAIJTunedCUDACurrent. */
-PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat A, const double *x, double *y, cudaStream_t stream)
+/* Whether the off-diagonal block B, whose entries lie in rows [0, lo) and [hi, n) alone, can run in place
+   on the edge rows' stream now: its device copy is current (MatSeqAIJTunedCUDACurrent) and its strips cut
+   to the rows it has entries in (see above).  The windows are made the first time a plan is asked. */
+PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat B, PetscInt lo, PetscInt hi, PetscBool *ready)
+{
+  Mat_SeqAIJTuned *ctx;
+  AIJTunedDevice   d;
+  const aijt_plan *P;
+  PetscBool        fresh;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedCUDACurrent(B, ready));
+  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedGetContext(B, &ctx));
+  d = ctx->dev;
+  P = ctx->plan;
+  PetscCall(PartsFor(d, lo, hi, ready, &fresh));
+  if (!fresh || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int s = 0; s < d->nstrips - d->nempty; s++) {
+    const aijt_strip     *S = &P->strips[s];
+    const aijt_dev_strip *D = &d->strips[s];
+    /* sorted by length, the non-empty rows come first; in natural order rows are rows */
+    const int kept = P->sorted ? KeepRows(S, D, S->begin, PetscMin(S->end, (PetscInt)ctx->nonzero_rows), d->part[1], &d->npart[1])
+                               : KeepRows(S, D, S->begin, PetscMin(S->end, lo), d->part[1], &d->npart[1]) && KeepRows(S, D, PetscMax(S->begin, hi), S->end, d->part[1], &d->npart[1]);
+    if (!kept) {
+      PetscCall(PetscInfo(B, "The product stays whole: the off-diagonal block's strip %d (%s) cannot be cut to the rows it has entries in\n", s, aijt_format_names[S->format]));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
+  }
+  d->part_made = 1;
+  *ready       = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y += B x in place on stream over the rows B has entries in (MPIAIJ's off-diagonal block); after
+   MatSeqAIJTunedCUDAEdgesReady. */
+PetscErrorCode MatSeqAIJTunedCUDAMultAddEdges(Mat B, const double *x, double *y, cudaStream_t stream)
 {
   Mat_SeqAIJTuned *ctx;
   AIJTunedDevice   d;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatSeqAIJTunedGetContext(B, &ctx));
   d = ctx->dev;
-  PetscCheck(d && !d->tuner, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the block's device copy is not ready for another stream");
+  PetscCheck(d && !d->tuner && d->part_made > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the block's windows are not made");
   PetscCallCUDA(aijt_cuda_gather(d->nhot, d->hot, x, d->xhot, stream));
-  PetscCallCUDA(aijt_cuda_spmv(d->strips, d->nstrips - d->nempty, &d->tail, x, y, y, stream));
+  PetscCallCUDA(aijt_cuda_spmv(d->part[1], d->npart[1], &d->tail, x, y, y, stream)); /* the tail's entries lie in those rows too */
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -16,4 +16,5 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCUDARestoreVecArrays(Vec, Vec, Vec, const
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAMultAddOn(Mat, const double *, double *, cudaStream_t);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat, PetscInt, PetscInt, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAMultAddEdges(Mat, const double *, double *, cudaStream_t);
