@@ -8,6 +8,7 @@ export MAKEFLAGS=-j16
 [ -d /opt/petsc-cuda ] || bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
 [ -x build-cuda/tests/mat/spmv ] || make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda all > "$O/make.log" 2>&1 || { tail -30 "$O/make.log"; exit 1; }
 nvidia-smi -L | tee "$O/run.txt"
+export PETSC_OPTIONS="-use_gpu_aware_mpi 0"
 f=$PWD/tests/data/bcsstk21.mtx.gz
 mpi="mpiexec --allow-run-as-root --oversubscribe --bind-to none -n 2"
 one() { # tag, then env and options
