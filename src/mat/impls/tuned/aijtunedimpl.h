@@ -95,6 +95,13 @@ PETSC_INTERN PetscErrorCode MatAIJTunedSettingsRead(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatAIJTunedSettingsReadNow(Mat, MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedSetSettings(Mat, const MatAIJTunedSettings *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
+/* A's operation op hooked: the base's kept in base->ops (unless op is fn already, hooked at an earlier call) and
+   fn put in its place; with if_base, none where the base has none */
+#define MatAIJTunedHookOp(A, base, op, fn, if_base) \
+  do { \
+    if ((A)->ops->op != (fn)) (base)->ops.op = (A)->ops->op; \
+    (A)->ops->op = (if_base) && !(base)->ops.op ? NULL : (fn); \
+  } while (0)
 /* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);

@@ -39,11 +39,7 @@ static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat, PetscCount, PetscInt[
 static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
   PetscFunctionBegin;
-#define HOOK(op, fn) \
-  do { \
-    if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
-    A->ops->op = fn; \
-  } while (0)
+#define HOOK(op, fn) MatAIJTunedHookOp(A, &ctx->base, op, fn, 0)
   HOOK(mult, MatMult_MPIAIJTuned);
   HOOK(multadd, MatMultAdd_MPIAIJTuned);
   HOOK(assemblyend, MatAssemblyEnd_MPIAIJTuned);

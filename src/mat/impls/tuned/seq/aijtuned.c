@@ -44,11 +44,7 @@ PetscErrorCode MatSeqAIJTunedGetContext(Mat A, Mat_SeqAIJTuned **ctx)
 static PetscErrorCode HookOps(Mat A, Mat_SeqAIJTuned *ctx)
 {
   PetscFunctionBegin;
-#define HOOK(op, fn) \
-  do { \
-    if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
-    A->ops->op = fn; \
-  } while (0)
+#define HOOK(op, fn) MatAIJTunedHookOp(A, &ctx->base, op, fn, 0)
   HOOK(mult, MatMult_SeqAIJTuned);
   HOOK(multadd, MatMultAdd_SeqAIJTuned);
   HOOK(assemblyend, MatAssemblyEnd_SeqAIJTuned);

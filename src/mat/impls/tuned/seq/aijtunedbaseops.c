@@ -44,11 +44,7 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   PetscFunctionBegin;
   /* the base's operation kept, and the wrapper put in its place where the base has one (a base bound to the CPU
      has no Hermitian transposes) */
-#define HOOK_BASE(op, fn) \
-  do { \
-    if (A->ops->op != fn) ctx->base.ops.op = A->ops->op; \
-    A->ops->op = ctx->base.ops.op ? fn : NULL; \
-  } while (0)
+#define HOOK_BASE(op, fn) MatAIJTunedHookOp(A, &ctx->base, op, fn, 1)
   HOOK_BASE(multtranspose, MultTranspose_AsBase);
   HOOK_BASE(multtransposeadd, MultTransposeAdd_AsBase);
   HOOK_BASE(multhermitiantranspose, MultHermitianTranspose_AsBase);

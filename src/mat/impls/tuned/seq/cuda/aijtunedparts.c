@@ -103,11 +103,16 @@ static int KeepRows(const aijt_strip *P, const aijt_dev_strip *D, PetscInt r0, P
   return 1;
 }
 
-/* d's windows for cuts lo and hi: *ready when they were made before; *fresh when they are to be made now
-   (the lists allocated and empty, d marked as unable until the caller marks it made) */
-static PetscErrorCode PartsFor(AIJTunedDevice d, PetscInt lo, PetscInt hi, PetscBool *ready, PetscBool *fresh)
+/* A's windows for cuts lo and hi (its device copy current): *ready when they were made before; *fresh when
+   they are to be made now (the lists allocated and empty, and A marked as unable until the caller marks it
+   made); neither for cuts outside its rows */
+static PetscErrorCode WindowsFor(Mat A, PetscInt lo, PetscInt hi, Mat_SeqAIJTuned **ctx, PetscBool *ready, PetscBool *fresh)
 {
+  AIJTunedDevice d;
+
   PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, ctx));
+  d      = (*ctx)->dev;
   *fresh = PETSC_FALSE;
   if (d->part_made && d->part_lo == lo && d->part_hi == hi) {
     *ready = (PetscBool)(d->part_made > 0);
@@ -117,6 +122,7 @@ static PetscErrorCode PartsFor(AIJTunedDevice d, PetscInt lo, PetscInt hi, Petsc
   d->npart[0] = d->npart[1] = 0;
   d->part_lo = lo, d->part_hi = hi, d->part_made = -1;
   *ready     = PETSC_FALSE;
+  if (lo < 0 || lo > hi || hi > (*ctx)->plan->nrows) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscMalloc2(3 * d->nstrips + 1, &d->part[0], 3 * d->nstrips + 1, &d->part[1]));
   *fresh = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -134,11 +140,10 @@ PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat A, PetscInt lo, PetscInt hi, Pet
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedCUDACurrent(A, ready));
   if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(WindowsFor(A, lo, hi, &ctx, ready, &fresh));
   d = ctx->dev;
   P = ctx->plan;
-  PetscCall(PartsFor(d, lo, hi, ready, &fresh));
-  if (!fresh || P->sorted || d->tail.nnz || d->nhot || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!fresh || P->sorted || d->tail.nnz || d->nhot) PetscFunctionReturn(PETSC_SUCCESS);
   for (int s = 0; s < d->nstrips; s++)
     if (!CutStrip(&P->strips[s], &d->strips[s], lo, hi, d)) {
       PetscCall(PetscInfo(A, "The product stays whole: strip %d (%s) cannot be cut at rows %" PetscInt_FMT " and %" PetscInt_FMT "\n", s, aijt_format_names[P->strips[s].format], lo, hi));
@@ -167,8 +172,8 @@ PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat A, AIJTunedPart part, const double
 }
 
 /* Whether the off-diagonal block B, whose entries lie in rows [0, lo) and [hi, n) alone, can run in place
-   on the edge rows' stream now: its device copy is current (MatSeqAIJTunedCUDACurrent) and its strips cut
-   to the rows it has entries in (see above).  The windows are made the first time a plan is asked. */
+   on the edge rows' stream: its strips cut to the rows it has entries in (see above); after
+   MatSeqAIJTunedCUDACurrent.  The windows are made the first time a plan is asked. */
 PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat B, PetscInt lo, PetscInt hi, PetscBool *ready)
 {
   Mat_SeqAIJTuned *ctx;
@@ -177,13 +182,10 @@ PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat B, PetscInt lo, PetscInt hi, Pet
   PetscBool        fresh;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedCUDACurrent(B, ready));
-  if (!*ready) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedGetContext(B, &ctx));
+  PetscCall(WindowsFor(B, lo, hi, &ctx, ready, &fresh));
   d = ctx->dev;
   P = ctx->plan;
-  PetscCall(PartsFor(d, lo, hi, ready, &fresh));
-  if (!fresh || lo < 0 || lo > hi || hi > P->nrows) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!fresh) PetscFunctionReturn(PETSC_SUCCESS);
   for (int s = 0; s < d->nstrips - d->nempty; s++) {
     const aijt_strip     *S = &P->strips[s];
     const aijt_dev_strip *D = &d->strips[s];
