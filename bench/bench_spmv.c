@@ -15,6 +15,8 @@ on generated matrices and Matrix Market files, all in one process and on the sam
                           which follows such an idle too, is then also given in those products (default 0: off)\n\
   -held <bool>          : time the device alone, every method's calls queued behind a held stream, and print\n\
                           each method's host time per call (default: calls paced by the host, as in a solver)\n\
+  -values_reps <n>      : new values with the same pattern, as a Newton step assembles them: MatAssemblyBegin/End\n\
+                          and the first MatMult after them, median of n (aijcusparse and aijtuned; default 3, 0: off)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
 #include <petscmataijtuned.h>
@@ -31,7 +33,8 @@ typedef struct {
   PetscInt    reps, warmup, plan_reps;
   PetscReal   copy_gbs, sell_max_fill;
   PetscBool   held;
-  PetscInt    idle_ms; /* > 0: each format's product after that long an idle too */
+  PetscInt    idle_ms;     /* > 0: each format's product after that long an idle too */
+  PetscInt    values_reps; /* rounds of new values (TimeNewValues) */
 } BenchSetup;
 
 /* What one matrix holds while it is measured; BenchWorkClear() frees whatever is there, after an error too. */
@@ -101,6 +104,7 @@ static PetscErrorCode MakeVectors(BenchWork *w)
 #define BENCH_AFTER_FIRST 60
 #define BENCH_MAX_PLAN_REPS 15
 #define BENCH_IDLE_REPS     9 /* calls after an idle, each after its own */
+#define BENCH_MAX_VALUES_REPS 15
 
 /* aijtuned's planning of the same matrix in S->plan_reps assemblies (the first one's included): the
    median is what planning costs; the first also paid what a process pays once (the memory pool's
@@ -133,6 +137,43 @@ static PetscErrorCode PrintHostTime(BenchSetup *S, const char *name, const char 
   if (!S->held) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(BenchTimerHostUs(S->timer, &host_us));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s held: device %.1f us, host %.1f us per call (two event records included)\n", name, method, (double)device_us, (double)host_us));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* New values, same pattern, as a Newton or time step brings them (SNES, TS): the host's values written
+   (untimed: the application's work, the same for every AIJ format; here the host array is taken and
+   given back unchanged, which marks its values new, so that the product stays comparable), then MatAssemblyBegin/End and the first MatMult, which takes the
+   values to the GPU, waited for.  sellcuda is left out: its values are not an AIJ array.  The product after
+   the last round is compared with aijcusparse's again: a refresh that lost a value shows up. */
+static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, BenchRecord *rec)
+{
+  double             ms[BENCH_MAX_VALUES_REPS];
+  PetscInt           n = S->values_reps;
+  const PetscScalar *ya;
+
+  PetscFunctionBegin;
+  if (n < 1 || f == BENCH_SELLCUDA) PetscFunctionReturn(PETSC_SUCCESS);
+  for (PetscInt r = 0; r < n; r++) {
+    PetscScalar   *a;
+    PetscLogDouble t0, t1;
+
+    PetscCall(MatSeqAIJGetArray(w->M, &a)); /* the application would write a[] here */
+    PetscCall(MatSeqAIJRestoreArray(w->M, &a)); /* the matrix's values now count as new, on the host */
+    PetscCall(BenchWallTime(&t0));
+    PetscCall(MatAssemblyBegin(w->M, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(w->M, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatMult(w->M, w->x, w->y));
+    PetscCallCUDA(cudaDeviceSynchronize());
+    PetscCall(BenchWallTime(&t1));
+    ms[r] = 1e3 * (t1 - t0);
+  }
+  rec->values_ms[f] = median_of(ms, (int)n);
+  PetscCall(VecSet(w->y, NAN));
+  PetscCall(MatMult(w->M, w->x, w->y));
+  PetscCall(VecGetArrayRead(w->y, &ya));
+  rec->values_err[f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
+  PetscCall(VecRestoreArrayRead(w->y, &ya));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s new values: assembly and first call %.3f ms (median of %" PetscInt_FMT "), %.1f calls' time; diff then %.1e\n", rec->name, BenchFormatName[f], (double)rec->values_ms[f], n, (double)(1e3 * rec->values_ms[f] / rec->us[f]), (double)rec->values_err[f]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -176,6 +217,7 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
     rec->err[f] = 0.0;
   } else rec->err[f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
   PetscCall(VecRestoreArrayRead(w->y, &ya));
+  PetscCall(TimeNewValues(S, w, f, rec));
   if (f == BENCH_AIJTUNED) {
     PetscBool tuning;
     PetscCall(MatAIJTunedGetPlanStats(w->M, &rec->strips, NULL));
@@ -281,7 +323,7 @@ int main(int argc, char **argv)
   char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
   PetscInt     nsuite = 64, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
   PetscBool    set, help_only;
-  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0};
+  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0, 3};
   BenchRecord *rec;
   FILE        *fp = NULL;
 
@@ -321,11 +363,13 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-plan_reps", &S.plan_reps, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-held", &S.held, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-idle_ms", &S.idle_ms, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-values_reps", &S.values_reps, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
   PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
   PetscCheck(S.reps >= 1 && S.warmup >= 0 && copy_mib >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -reps >= 1, -warmup >= 0, -copy_mib >= 1");
   PetscCheck(S.idle_ms >= 0 && S.idle_ms <= 10000, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -idle_ms <= 10000");
+  PetscCheck(S.values_reps >= 0 && S.values_reps <= BENCH_MAX_VALUES_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -values_reps <= %d", BENCH_MAX_VALUES_REPS);
   PetscCheck(S.plan_reps >= 1 && S.plan_reps <= BENCH_MAX_PLAN_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -plan_reps <= %d", BENCH_MAX_PLAN_REPS);
   nmat = nsuite + nfiles + ndir;
   PetscCheck(nmat > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "No matrices: give -suite, -f or -dir");

@@ -33,6 +33,8 @@ typedef struct {
   PetscReal  copy_gbs;
   PetscReal  us_copy_same; /* one device-to-device copy moving as many bytes as the product's compulsory CSR traffic */
   PetscReal  us_idle[BENCH_NFORMATS]; /* -idle_ms: each PETSc format's product after the GPU was idle (median); NAN without */
+  PetscReal  values_ms[BENCH_NFORMATS];  /* -values_reps: new values' assembly and first product (median); NAN where not run */
+  PetscReal  values_err[BENCH_NFORMATS]; /* the product after them against aijcusparse's first one */
 } BenchRecord;
 
 /* Figures derived from a record (NAN where an input is missing). */
@@ -44,6 +46,7 @@ typedef struct {
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
   PetscReal plan_calls, tune_calls;       /* aijtuned's planning and tuning, in its own MatMult-equivalents */
   PetscReal plan_idle_calls;              /* its planning in its products after the same idle as the planning's (-idle_ms) */
+  PetscReal values_speedup;               /* new values' assembly and first product: aijcusparse's time / aijtuned's */
 } BenchDerived;
 
 PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);
