@@ -760,6 +760,8 @@ int main(int argc, char **argv)
       suffix: cuda
       nsize: {{1 2 3}}
       requires: cuda
+      # slots built on the GPU, or on the host and copied up (as PANEL plans are): new values refill both on the GPU
+      args: -mat_aijtuned_gpu_build {{0 1}}
       output_file: output/ops_cuda.out
 
 TEST*/

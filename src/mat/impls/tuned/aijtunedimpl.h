@@ -55,7 +55,8 @@ typedef struct {
   aijt_plan          *plan;
   aijt_layouts       *layouts;
   PetscObjectState    nonzerostate; /* pattern the plan was made for */
-  PetscObjectState    state;        /* values the layouts hold */
+  PetscObjectState    state;        /* values the plan was brought up to (the device's copies follow at their upload) */
+  PetscObjectState    host_state;   /* values the host layouts' slots hold, once filled: refreshed when read */
   PetscInt            nonzero_rows;
   PetscInt            plans_made;
   AIJTunedDevice      dev;
@@ -105,6 +106,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 /* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedHostSlotsCurrent(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);

@@ -147,41 +147,48 @@ static PetscErrorCode BuildHostSlots(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host reference needs every slot: a skeleton's are built now (the first product on host vectors). */
-static PetscErrorCode FillHostLayouts(Mat A, Mat_SeqAIJTuned *ctx)
+/* The host layouts' slots with the matrix's values, for a reader on the host (the host reference product,
+   the upload of host-built layouts): a skeleton's slots are built now (the first product on host vectors),
+   filled ones refreshed if their values are older.  A new set of values leaves them until then: a product
+   on the base's kernel or on the GPU never reads them (the GPU refills its own copies, from the CSR values),
+   and refreshing them at each assembly cost a pass over every slot on the host, 30 ms a Newton step on a
+   14M-entry PANEL plan (bench/results/2026-11-26-new-values). */
+PetscErrorCode MatSeqAIJTunedHostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
 {
-  aijt_csr      csr;
-  aijt_layouts *L = NULL;
-  aijt_err      err;
-
   PetscFunctionBegin;
-  if (ctx->layouts->filled) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
-  PetscCall(BuildHostSlots(A, ctx, &csr, &L, &err));
-  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
-  PetscCall(MatAIJTunedCheck(err));
-  aijt_layouts_destroy(&ctx->layouts);
-  ctx->layouts = L;
+  if (!ctx->layouts->filled) {
+    aijt_csr      csr;
+    aijt_layouts *L = NULL;
+    aijt_err      err;
+
+    PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+    PetscCall(BuildHostSlots(A, ctx, &csr, &L, &err));
+    PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
+    PetscCall(MatAIJTunedCheck(err));
+    aijt_layouts_destroy(&ctx->layouts);
+    ctx->layouts = L;
+  } else if (ctx->host_state != ctx->state) {
+    const PetscScalar *aa;
+
+    PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+    PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+    aijt_layouts_refresh(ctx->layouts, (const double *)aa);
+    PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+  }
+  ctx->host_state = ctx->state;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
 static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
 {
-  const PetscScalar *aa;
-  aijt_csr           csr;
+  aijt_csr csr;
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
   if (ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) {
-    if (ctx->state != state) { /* same pattern, new values */
-      PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-      PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-      aijt_layouts_refresh(ctx->layouts, (const double *)aa);
-      PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-      PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-      ctx->state = state;
-    }
+    ctx->state = state; /* same pattern, new values: their readers refresh their slots (MatSeqAIJTunedHostSlotsCurrent, the upload) */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(DropPlan(ctx));
@@ -231,6 +238,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   ctx->plans_made++;
   ctx->nonzerostate  = A->nonzerostate;
   ctx->state         = state;
+  ctx->host_state    = state; /* host-built slots hold these values; a skeleton's none yet */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -302,7 +310,7 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
     else PetscCall(ctx->base.ops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(FillHostLayouts(A, ctx));
+  PetscCall(MatSeqAIJTunedHostSlotsCurrent(A, ctx));
   PetscCall(VecGetArrayRead(x, &xa));
   if (z == y) PetscCall(VecGetArray(y, &ya));
   else PetscCall(VecGetArrayWrite(y, &ya));

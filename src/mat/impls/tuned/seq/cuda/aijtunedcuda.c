@@ -3,9 +3,11 @@
 
    Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
    afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
-   default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu);
-   new values are then uploaded as a CSR value array and refilled on the device through the slots'
-   refresh maps.  From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies them.  The
+   default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
+   From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies their structure and refresh
+   maps.  Values, the first ones and every new set, go up as the CSR's value array and fill the slots on
+   the device through those maps: the host's slots are not refreshed for it (a pass over every slot on the
+   host, 3.3x aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
    made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
@@ -189,7 +191,7 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* New values, same pattern, layouts built on the device: the CSR values up, then every slot refilled. */
+/* Values, the layouts' first or new ones: the CSR values up, then every slot refilled through its map. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
   const PetscScalar *aa;
@@ -200,24 +202,6 @@ static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t strea
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
   PetscCallCUDA(aijt_dev_refill(d->values, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* New values, same pattern, layouts built on the host: their values up. */
-static PetscErrorCode UploadValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
-{
-  AIJTunedDevice d = ctx->dev;
-  aijt_layouts  *L = ctx->layouts;
-  size_t         bytes = 0;
-
-  PetscFunctionBegin;
-  for (int s = 0; s < d->nstrips; s++) {
-    size_t n = (size_t)L->strips[s].nslots * sizeof(double);
-    if (n) PetscCallCUDA(cudaMemcpyAsync((void *)d->strips[s].val, L->strips[s].val, n, cudaMemcpyHostToDevice, stream));
-    bytes += n;
-  }
-  if (L->tail.nnz) PetscCallCUDA(cudaMemcpyAsync((void *)d->tail.val, L->tail.val, (size_t)L->tail.nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)(bytes + (size_t)L->tail.nnz * sizeof(double))));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -268,9 +252,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   if (ctx->dev && ctx->dev->plans_made == ctx->plans_made) {
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-      if (ctx->dev->src) PetscCall(RefillOnDevice(A, ctx->dev, stream));
-      else PetscCall(UploadValues(ctx, stream));
+      PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+      PetscCall(RefillOnDevice(A, ctx->dev, stream));
       PetscCallCUDA(aijt_dia_codes_make_all(ctx->dev->strips, ctx->dev->nstrips, stream)); /* the new values' codes */
+      PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
       ctx->dev->state = ctx->state;
     }
@@ -285,7 +270,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
-  if (built) PetscCall(PetscCalloc1(L->nstrips + 1, &d->src));
+  PetscCall(PetscCalloc1(L->nstrips + 1, &d->src));
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     const int          dia = S->format == AIJT_DIA;
@@ -293,11 +278,11 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
     bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
-    bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(built ? S->nslots * idx : 0);
+    bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(S->nslots * idx);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
-  bytes += 2 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double)) + Piece(built ? L->tail.nnz * idx : 0);
-  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(built ? nnz * sizeof(double) : 0);
+  bytes += 3 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
+  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(nnz * sizeof(double));
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
   d->bytes = bytes;
   at       = (char *)d->buffer;
@@ -323,11 +308,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     D->mask = (const uint32_t *)Take(&at, dia ? (size_t)S->nrows : 0, sizeof(uint32_t));
     if (dia) D->col = NULL; /* DIA finds columns from rows */
     else D->mask = NULL;
-    if (!built) { /* copy the host's slots */
-      char *to = (char *)(dia ? (void *)D->val : (void *)D->col);
-      if (!dia) PetscCall(Put(&to, S->col, (size_t)S->nslots, idx, &copied, stream));
-      PetscCall(Put(&to, S->val, (size_t)S->nslots, sizeof(double), &copied, stream));
+    if (!built) { /* the host's slots' structure; their values come with RefillOnDevice() below */
+      char *to = (char *)(dia ? (void *)D->mask : (void *)D->col);
       if (dia) PetscCall(Put(&to, S->mask, (size_t)S->nrows, sizeof(uint32_t), &copied, stream));
+      else PetscCall(Put(&to, S->col, (size_t)S->nslots, idx, &copied, stream));
     }
     /* a split LONG strip's workspace: counters start at zero, and every product leaves them there */
     D->partial = npartial ? (double *)at : NULL;
@@ -335,7 +319,9 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     D->count = ncount ? (unsigned *)at : NULL;
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
-    if (built) d->src[s] = (aijt_int *)Take(&at, (size_t)S->nslots, idx);
+    d->src[s] = (aijt_int *)at;
+    if (built) at += Piece((size_t)S->nslots * idx); /* the GPU build writes it */
+    else PetscCall(Put(&at, S->src, (size_t)S->nslots, idx, &copied, stream));
     if (ctx->settings.dia_codes && aijt_dia_codes_bytes(D)) aijt_dia_codes_attach(D, Take(&at, aijt_dia_codes_bytes(D), 1));
   }
   d->tail.nnz   = L->tail.nnz;
@@ -343,11 +329,13 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   d->tail.row   = (const aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
   d->tail.col   = (const aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
   d->tail.val   = (const double *)Take(&at, (size_t)L->tail.nnz, sizeof(double));
+  d->tail_src   = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
   if (!built) {
     char *to = (char *)d->tail.row;
     PetscCall(Put(&to, L->tail.row, (size_t)L->tail.nnz, idx, &copied, stream));
     PetscCall(Put(&to, L->tail.col, (size_t)L->tail.nnz, idx, &copied, stream));
-    PetscCall(Put(&to, L->tail.val, (size_t)L->tail.nnz, sizeof(double), &copied, stream));
+    to = (char *)d->tail_src;
+    PetscCall(Put(&to, L->tail.src, (size_t)L->tail.nnz, idx, &copied, stream));
   }
   if (L->nhot) {
     d->nhot = L->nhot;
@@ -361,17 +349,17 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->xhot = (double *)Take(&at, (size_t)L->nhot, sizeof(double));
     aijt_dev_set_hot(d->strips, d->nstrips, &d->tail, d->xhot, d->nhot);
   }
-  if (built) {
-    d->tail_src = (aijt_int *)Take(&at, (size_t)L->tail.nnz, idx);
-    d->values   = (double *)Take(&at, nnz, sizeof(double));
-    d->nnz      = (aijt_int)nnz;
+  d->values = (double *)Take(&at, nnz, sizeof(double));
+  d->nnz    = (aijt_int)nnz;
+  if (!built) PetscCall(RefillOnDevice(A, d, stream)); /* logs its own copy */
+  else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(ctx, &csr, stream, &copied));
       PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream));
     }
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
-  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or copied */
+  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or refilled */
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
