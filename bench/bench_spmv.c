@@ -15,8 +15,9 @@ on generated matrices and Matrix Market files, all in one process and on the sam
                           which follows such an idle too, is then also given in those products (default 0: off)\n\
   -held <bool>          : time the device alone, every method's calls queued behind a held stream, and print\n\
                           each method's host time per call (default: calls paced by the host, as in a solver)\n\
-  -values_reps <n>      : new values with the same pattern, as a Newton step assembles them: MatAssemblyBegin/End\n\
-                          and the first MatMult after them, median of n (aijcusparse and aijtuned; default 3, 0: off)\n\
+  -values_reps <n>      : new values with the same pattern, as a Newton or time step brings them, and the first\n\
+                          MatMult after them, median of n (aijcusparse and aijtuned; default 3, 0: off): an assembly\n\
+                          of new host values, and MatScale twice (on the GPU)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
 #include <petscmataijtuned.h>
@@ -140,12 +141,16 @@ static PetscErrorCode PrintHostTime(BenchSetup *S, const char *name, const char 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* New values, same pattern, as a Newton or time step brings them (SNES, TS): the host's values written
-   (untimed: the application's work, the same for every AIJ format; here the host array is taken and
-   given back unchanged, which marks its values new, so that the product stays comparable), then MatAssemblyBegin/End and the first MatMult, which takes the
-   values to the GPU, waited for.  sellcuda is left out: its values are not an AIJ array.  The product after
-   the last round is compared with aijcusparse's again: a refresh that lost a value shows up. */
-static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, BenchRecord *rec)
+/* New values, same pattern, as a Newton or time step brings them (SNES, TS), each way of report.h's
+   BenchValuesWay, then the first MatMult, waited for; median of S->values_reps rounds.
+     host:  the host array taken and given back unchanged, which marks its values new (the application's
+            MatSetValues, untimed: the same for every AIJ format), then MatAssemblyBegin/End: the product
+            takes the values to the GPU.
+     scale: MatScale(A, -1) twice (TS scales and shifts an RHS Jacobian at each step): cuSPARSE's scaling
+            on the GPU, timed.
+   The values end as they were, so the product after the last round is compared with aijcusparse's first: a
+   refresh that lost a value shows up.  sellcuda is left out: its values are not an AIJ array. */
+static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, BenchValuesWay way, BenchRecord *rec)
 {
   double             ms[BENCH_MAX_VALUES_REPS];
   PetscInt           n = S->values_reps;
@@ -154,26 +159,33 @@ static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, 
   PetscFunctionBegin;
   if (n < 1 || f == BENCH_SELLCUDA) PetscFunctionReturn(PETSC_SUCCESS);
   for (PetscInt r = 0; r < n; r++) {
-    PetscScalar   *a;
     PetscLogDouble t0, t1;
 
-    PetscCall(MatSeqAIJGetArray(w->M, &a)); /* the application would write a[] here */
-    PetscCall(MatSeqAIJRestoreArray(w->M, &a)); /* the matrix's values now count as new, on the host */
+    if (way == BENCH_VALUES_HOST) {
+      PetscScalar *a;
+      PetscCall(MatSeqAIJGetArray(w->M, &a)); /* the application would write a[] here */
+      PetscCall(MatSeqAIJRestoreArray(w->M, &a)); /* the matrix's values now count as new, on the host */
+    }
     PetscCall(BenchWallTime(&t0));
-    PetscCall(MatAssemblyBegin(w->M, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(w->M, MAT_FINAL_ASSEMBLY));
+    if (way == BENCH_VALUES_HOST) {
+      PetscCall(MatAssemblyBegin(w->M, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(w->M, MAT_FINAL_ASSEMBLY));
+    } else {
+      PetscCall(MatScale(w->M, -1.0));
+      PetscCall(MatScale(w->M, -1.0));
+    }
     PetscCall(MatMult(w->M, w->x, w->y));
     PetscCallCUDA(cudaDeviceSynchronize());
     PetscCall(BenchWallTime(&t1));
     ms[r] = 1e3 * (t1 - t0);
   }
-  rec->values_ms[f] = median_of(ms, (int)n);
+  rec->values_ms[way][f] = median_of(ms, (int)n);
   PetscCall(VecSet(w->y, NAN));
   PetscCall(MatMult(w->M, w->x, w->y));
   PetscCall(VecGetArrayRead(w->y, &ya));
-  rec->values_err[f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
+  rec->values_err[way][f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
   PetscCall(VecRestoreArrayRead(w->y, &ya));
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s new values: assembly and first call %.3f ms (median of %" PetscInt_FMT "), %.1f calls' time; diff then %.1e\n", rec->name, BenchFormatName[f], (double)rec->values_ms[f], n, (double)(1e3 * rec->values_ms[f] / rec->us[f]), (double)rec->values_err[f]));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %-11s %s and the first call %.3f ms (median of %" PetscInt_FMT "), %.1f calls' time; diff then %.1e\n", rec->name, BenchFormatName[f], BenchValuesWayName[way], (double)rec->values_ms[way][f], n, (double)(1e3 * rec->values_ms[way][f] / rec->us[f]), (double)rec->values_err[way][f]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -217,7 +229,7 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
     rec->err[f] = 0.0;
   } else rec->err[f] = RelDiff(ya, w->yref, w->A.nrows, w->ymax);
   PetscCall(VecRestoreArrayRead(w->y, &ya));
-  PetscCall(TimeNewValues(S, w, f, rec));
+  for (int way = 0; way < BENCH_NVALUES_WAYS; way++) PetscCall(TimeNewValues(S, w, f, (BenchValuesWay)way, rec));
   if (f == BENCH_AIJTUNED) {
     PetscBool tuning;
     PetscCall(MatAIJTunedGetPlanStats(w->M, &rec->strips, NULL));

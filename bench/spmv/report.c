@@ -1,6 +1,8 @@
 #include "report.h"
 
 const char *const BenchMethodName[M_NMETHODS] = {"aijcusparse", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1"};
+const char *const BenchValuesWayName[BENCH_NVALUES_WAYS] = {"new values: assembly", "new values: MatScale twice"};
+const char *const BenchValuesWayKey[BENCH_NVALUES_WAYS]  = {"values", "scale"};
 
 static const char *const SpeedupName[3] = {"aijcusparse", "sellcuda", "best raw cuSPARSE"};
 
@@ -14,7 +16,10 @@ PetscErrorCode BenchRecordInit(BenchRecord *r, const char name[], BenchClass cls
   PetscCall(PetscStrncpy(r->name, name, sizeof(r->name)));
   r->cls = cls;
   for (int m = 0; m < M_NMETHODS; m++) r->us[m] = r->err[m] = NAN;
-  for (int f = 0; f < BENCH_NFORMATS; f++) r->build_ms[f] = r->first_ms[f] = r->us_idle[f] = r->values_ms[f] = r->values_err[f] = NAN;
+  for (int f = 0; f < BENCH_NFORMATS; f++) {
+    r->build_ms[f] = r->first_ms[f] = r->us_idle[f] = NAN;
+    for (int v = 0; v < BENCH_NVALUES_WAYS; v++) r->values_ms[v][f] = r->values_err[v][f] = NAN;
+  }
   r->strips   = -1;
   r->plan_ms = r->tune_ms = r->plan_first_ms = NAN;
   r->copy_gbs     = copy_gbs;
@@ -64,7 +69,7 @@ PetscErrorCode BenchDerive(const BenchRecord *r, BenchDerived *d)
   d->plan_calls     = r->plan_ms / (1e-3 * tt);
   d->tune_calls     = r->tune_ms / (1e-3 * tt);
   d->plan_idle_calls = r->plan_ms / (1e-3 * r->us_idle[BENCH_AIJTUNED]);
-  d->values_speedup  = r->values_ms[BENCH_AIJCUSPARSE] / r->values_ms[BENCH_AIJTUNED];
+  for (int v = 0; v < BENCH_NVALUES_WAYS; v++) d->values_speedup[v] = r->values_ms[v][BENCH_AIJCUSPARSE] / r->values_ms[v][BENCH_AIJTUNED];
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -134,9 +139,9 @@ static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* New values' assembly and first product (TimeNewValues): aijcusparse's time / aijtuned's over the finished
+/* New values, one way, and the first product (TimeNewValues): aijcusparse's time / aijtuned's over the finished
    records, geometric mean and worst; and aijtuned's time in its own products, at most. */
-static PetscErrorCode SummarizeNewValues(const BenchRecord *rec, PetscInt n)
+static PetscErrorCode SummarizeNewValues(const BenchRecord *rec, PetscInt n, BenchValuesWay way)
 {
   PetscReal   logsum = 0.0, worst = PETSC_MAX_REAL, most = 0.0;
   const char *wname = NULL, *mname = NULL;
@@ -148,15 +153,15 @@ static PetscErrorCode SummarizeNewValues(const BenchRecord *rec, PetscInt n)
     PetscReal    calls;
     if (!rec[i].done) continue;
     PetscCall(BenchDerive(&rec[i], &d));
-    if (PetscIsInfOrNanReal(d.values_speedup) || d.values_speedup <= 0) continue;
-    logsum += PetscLogReal(d.values_speedup);
+    if (PetscIsInfOrNanReal(d.values_speedup[way]) || d.values_speedup[way] <= 0) continue;
+    logsum += PetscLogReal(d.values_speedup[way]);
     count++;
-    if (d.values_speedup < worst) worst = d.values_speedup, wname = rec[i].name;
-    calls = 1e3 * rec[i].values_ms[BENCH_AIJTUNED] / rec[i].us[M_AIJTUNED];
+    if (d.values_speedup[way] < worst) worst = d.values_speedup[way], wname = rec[i].name;
+    calls = 1e3 * rec[i].values_ms[way][BENCH_AIJTUNED] / rec[i].us[M_AIJTUNED];
     if (calls > most) most = calls, mname = rec[i].name;
   }
   if (!count) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  new values, same pattern (assembly + first MatMult), aijcusparse's time / aijtuned's: geomean %.2f, worst %.2f (%s); aijtuned's at most %.1f of its products (%s)\n", (double)PetscExpReal(logsum / count), (double)worst, wname, (double)most, mname));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s and the first MatMult, aijcusparse's time / aijtuned's: geomean %.2f, worst %.2f (%s); aijtuned's at most %.1f of its products (%s)\n", BenchValuesWayName[way], (double)PetscExpReal(logsum / count), (double)worst, wname, (double)most, mname));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -203,7 +208,7 @@ PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal 
   PetscCall(SummarizeSetup(rec, n, 0, 5.0));
   PetscCall(SummarizeSetup(rec, n, 2, 5.0)); /* with -idle_ms only: prints nothing without */
   PetscCall(SummarizeSetup(rec, n, 1, 10.0));
-  PetscCall(SummarizeNewValues(rec, n));
+  for (int v = 0; v < BENCH_NVALUES_WAYS; v++) PetscCall(SummarizeNewValues(rec, n, (BenchValuesWay)v));
   for (PetscInt i = 0; i < n; i++)
     for (int m = 1; m < M_NMETHODS; m++)
       if (!PetscIsNanReal(rec[i].us[m]) && !(rec[i].err[m] <= BENCH_ERR_TOL)) {
@@ -211,11 +216,12 @@ PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal 
         flagged++;
       }
   for (PetscInt i = 0; i < n; i++)
-    for (int f = 0; f < BENCH_NFORMATS; f++)
-      if (!PetscIsNanReal(rec[i].values_err[f]) && !(rec[i].values_err[f] <= BENCH_ERR_TOL)) {
-        PetscCall(PetscPrintf(PETSC_COMM_SELF, "  DIFFERS: %s on %s after new values: max |y - y_aijcusparse| / max |y_aijcusparse| = %g\n", BenchFormatName[f], rec[i].name, (double)rec[i].values_err[f]));
-        flagged++;
-      }
+    for (int v = 0; v < BENCH_NVALUES_WAYS; v++)
+      for (int f = 0; f < BENCH_NFORMATS; f++)
+        if (!PetscIsNanReal(rec[i].values_err[v][f]) && !(rec[i].values_err[v][f] <= BENCH_ERR_TOL)) {
+          PetscCall(PetscPrintf(PETSC_COMM_SELF, "  DIFFERS: %s on %s after %s: max |y - y_aijcusparse| / max |y_aijcusparse| = %g\n", BenchFormatName[f], rec[i].name, BenchValuesWayName[v], (double)rec[i].values_err[v][f]));
+          flagged++;
+        }
   for (PetscInt i = 0; i < n; i++)
     if (!rec[i].done) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  INCOMPLETE: %s (an error stopped it; see above), left out of the means\n", rec[i].name));
   if (!flagged) PetscCall(PetscPrintf(PETSC_COMM_SELF, "Correctness: every method that ran is within %g of aijcusparse (max |diff| / max |y|).\n", BENCH_ERR_TOL));
@@ -234,8 +240,11 @@ PetscErrorCode BenchCSVOpen(const char file[], FILE **fp)
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_copy_same,copy_same_fraction"));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",us_idle_%s", BenchFormatName[f]));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",plan_idle_calls"));
-  for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",values_ms_%s,values_err_%s", BenchFormatName[f], BenchFormatName[f]));
-  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",values_speedup,complete\n"));
+  for (int v = 0; v < BENCH_NVALUES_WAYS; v++) {
+    for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",%s_ms_%s,%s_err_%s", BenchValuesWayKey[v], BenchFormatName[f], BenchValuesWayKey[v], BenchFormatName[f]));
+    PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",%s_speedup", BenchValuesWayKey[v]));
+  }
+  PetscCall(PetscFPrintf(PETSC_COMM_SELF, *fp, ",complete\n"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -281,11 +290,13 @@ PetscErrorCode BenchCSVLine(FILE *fp, const BenchRecord *r)
   PetscCall(Field(fp, d.copy_same_fraction));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(Field(fp, r->us_idle[f]));
   PetscCall(Field(fp, d.plan_idle_calls));
-  for (int f = 0; f < BENCH_NFORMATS; f++) {
-    PetscCall(Field(fp, r->values_ms[f]));
-    PetscCall(Field(fp, r->values_err[f]));
+  for (int v = 0; v < BENCH_NVALUES_WAYS; v++) {
+    for (int f = 0; f < BENCH_NFORMATS; f++) {
+      PetscCall(Field(fp, r->values_ms[v][f]));
+      PetscCall(Field(fp, r->values_err[v][f]));
+    }
+    PetscCall(Field(fp, d.values_speedup[v]));
   }
-  PetscCall(Field(fp, d.values_speedup));
   PetscCall(PetscFPrintf(PETSC_COMM_SELF, fp, ",%d\n", r->done ? 1 : 0));
   if (fflush(fp)) SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "Cannot write the CSV file");
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -19,6 +19,16 @@ typedef enum {
 
 PETSC_INTERN const char *const BenchMethodName[M_NMETHODS];
 
+/* How new values with the same pattern come (bench_spmv's TimeNewValues). */
+typedef enum {
+  BENCH_VALUES_HOST,  /* an assembly of new host values, as MatSetValues leaves them */
+  BENCH_VALUES_SCALE, /* MatScale twice, on the GPU */
+  BENCH_NVALUES_WAYS
+} BenchValuesWay;
+
+PETSC_INTERN const char *const BenchValuesWayName[BENCH_NVALUES_WAYS]; /* for the log */
+PETSC_INTERN const char *const BenchValuesWayKey[BENCH_NVALUES_WAYS];  /* for the CSV */
+
 typedef struct {
   char       name[PETSC_MAX_PATH_LEN];
   BenchClass cls;
@@ -33,8 +43,8 @@ typedef struct {
   PetscReal  copy_gbs;
   PetscReal  us_copy_same; /* one device-to-device copy moving as many bytes as the product's compulsory CSR traffic */
   PetscReal  us_idle[BENCH_NFORMATS]; /* -idle_ms: each PETSc format's product after the GPU was idle (median); NAN without */
-  PetscReal  values_ms[BENCH_NFORMATS];  /* -values_reps: new values' assembly and first product (median); NAN where not run */
-  PetscReal  values_err[BENCH_NFORMATS]; /* the product after them against aijcusparse's first one */
+  PetscReal  values_ms[BENCH_NVALUES_WAYS][BENCH_NFORMATS];  /* -values_reps: new values and the first product (median); NAN where not run */
+  PetscReal  values_err[BENCH_NVALUES_WAYS][BENCH_NFORMATS]; /* the product after them against aijcusparse's first one */
 } BenchRecord;
 
 /* Figures derived from a record (NAN where an input is missing). */
@@ -46,7 +56,7 @@ typedef struct {
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
   PetscReal plan_calls, tune_calls;       /* aijtuned's planning and tuning, in its own MatMult-equivalents */
   PetscReal plan_idle_calls;              /* its planning in its products after the same idle as the planning's (-idle_ms) */
-  PetscReal values_speedup;               /* new values' assembly and first product: aijcusparse's time / aijtuned's */
+  PetscReal values_speedup[BENCH_NVALUES_WAYS]; /* new values and the first product: aijcusparse's time / aijtuned's */
 } BenchDerived;
 
 PETSC_INTERN PetscErrorCode BenchRecordInit(BenchRecord *, const char[], BenchClass, PetscReal);

@@ -191,12 +191,21 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Values, the layouts' first or new ones: the CSR values up, then every slot refilled through its map. */
+/* Values, the layouts' first or new ones, into every slot through its map: from the base's device copy where that
+   holds them (the base's operations on the GPU, MatScale, MatAXPY, MatDiagonalScale, leave the host's values stale:
+   read through the host they went down and up again, twice aijcusparse's time for TS's MatScale at each step,
+   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
   const PetscScalar *aa;
 
   PetscFunctionBegin;
+  if (d->nnz && (A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH)) {
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
+    PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
   if (d->nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, aa, (size_t)d->nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
