@@ -192,6 +192,21 @@ __global__ void refill_kernel(double *val, const aijt_int *src, aijt_int n, cons
   GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
 }
 
+/* A column-major strip (ELL, DIA: row i's slot j at i + j * ld): a thread per row through its slots, so that the
+   row's values, neighbours in the CSR, come one after another from the same sectors.  A thread per slot read one
+   value of each of a warp's 32 rows, a 32-byte sector for 8 bytes, and the row's next value a whole column of
+   slots later: MatScale's refresh on box27 (DIA) ran 4x aijcusparse's time, lap3d (DIA) and elast 3x
+   (bench/results/2026-11-26-new-values). */
+__global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+{
+  GRID_STRIDE(i, nrows)
+  for (aijt_int j = 0; j < width; j++) {
+    const int64_t  k = i + (int64_t)j * ld;
+    const aijt_int v = src[k];
+    val[k]           = v < 0 ? 0.0 : values[v];
+  }
+}
+
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
@@ -289,8 +304,14 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
 
 extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
 {
-  for (int s = 0; s < nstrips; s++)
-    if (strips[s].nslots) refill_kernel<<<setup_blocks(strips[s].nslots), SETUP_BLOCK, 0, stream>>>((double *)strips[s].val, src[s], strips[s].nslots, values);
+  for (int s = 0; s < nstrips; s++) {
+    const aijt_dev_strip *S  = &strips[s];
+    const aijt_int        ld = S->ld ? S->ld : S->nrows;
+    if (!S->nslots) continue;
+    if ((S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots)
+      refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+    else refill_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, values);
+  }
   if (tail && tail->nnz) refill_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
   return cudaGetLastError();
 }
