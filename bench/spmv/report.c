@@ -112,30 +112,43 @@ PetscErrorCode BenchReportLine(const BenchRecord *r)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Geometric mean, worst and best of positive figures, one per matrix */
+typedef struct {
+  PetscReal   logsum, worst, best;
+  const char *wname, *bname;
+  PetscInt    count;
+} Spread;
+
+static void SpreadAdd(Spread *s, PetscReal v, const char *name)
+{
+  if (PetscIsInfOrNanReal(v) || v <= 0) return;
+  if (!s->count || v < s->worst) s->worst = v, s->wname = name;
+  if (!s->count || v > s->best) s->best = v, s->bname = name;
+  s->logsum += PetscLogReal(v);
+  s->count++;
+}
+
+static PetscReal SpreadMean(const Spread *s)
+{
+  return PetscExpReal(s->logsum / s->count);
+}
+
 /* Geometric mean, worst and best of one speedup (which 0-2), of the copy-bandwidth fraction (3) or of
    the fraction of a same-size copy (4) over the finished records of a class (all: cls < 0). */
 static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int which)
 {
-  PetscReal   logsum = 0.0, worst = PETSC_MAX_REAL, best = 0.0;
-  const char *wname = NULL, *bname = NULL;
-  PetscInt    count = 0;
+  Spread sp = {0};
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < n; i++) {
     BenchDerived d;
-    PetscReal    v;
     if (!rec[i].done || (cls >= 0 && (int)rec[i].cls != cls)) continue;
     PetscCall(BenchDerive(&rec[i], &d));
-    v = which < 3 ? d.speedup[which] : which == 3 ? d.copy_fraction : d.copy_same_fraction;
-    if (PetscIsInfOrNanReal(v) || v <= 0) continue;
-    logsum += PetscLogReal(v);
-    count++;
-    if (v < worst) worst = v, wname = rec[i].name;
-    if (v > best) best = v, bname = rec[i].name;
+    SpreadAdd(&sp, which < 3 ? d.speedup[which] : which == 3 ? d.copy_fraction : d.copy_same_fraction, rec[i].name);
   }
-  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
-  if (which < 3) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    vs %-20s geomean %5.2f   worst %5.2f (%s)   best %5.2f (%s)\n", SpeedupName[which], (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
-  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "    aijtuned's %s: geomean %.2f, lowest %.2f (%s), highest %.2f (%s)\n", which == 3 ? "GB/s / copy bandwidth" : "time of a copy of its bytes / its time", (double)PetscExpReal(logsum / count), (double)worst, wname, (double)best, bname));
+  if (!sp.count) PetscFunctionReturn(PETSC_SUCCESS);
+  if (which < 3) PetscCall(PetscPrintf(PETSC_COMM_SELF, "    vs %-20s geomean %5.2f   worst %5.2f (%s)   best %5.2f (%s)\n", SpeedupName[which], (double)SpreadMean(&sp), (double)sp.worst, sp.wname, (double)sp.best, sp.bname));
+  else PetscCall(PetscPrintf(PETSC_COMM_SELF, "    aijtuned's %s: geomean %.2f, lowest %.2f (%s), highest %.2f (%s)\n", which == 3 ? "GB/s / copy bandwidth" : "time of a copy of its bytes / its time", (double)SpreadMean(&sp), (double)sp.worst, sp.wname, (double)sp.best, sp.bname));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -143,25 +156,18 @@ static PetscErrorCode Summarize(const BenchRecord *rec, PetscInt n, int cls, int
    records, geometric mean and worst; and aijtuned's time in its own products, at most. */
 static PetscErrorCode SummarizeNewValues(const BenchRecord *rec, PetscInt n, BenchValuesWay way)
 {
-  PetscReal   logsum = 0.0, worst = PETSC_MAX_REAL, most = 0.0;
-  const char *wname = NULL, *mname = NULL;
-  PetscInt    count = 0;
+  Spread sp = {0}, calls = {0};
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < n; i++) {
     BenchDerived d;
-    PetscReal    calls;
     if (!rec[i].done) continue;
     PetscCall(BenchDerive(&rec[i], &d));
-    if (PetscIsInfOrNanReal(d.values_speedup[way]) || d.values_speedup[way] <= 0) continue;
-    logsum += PetscLogReal(d.values_speedup[way]);
-    count++;
-    if (d.values_speedup[way] < worst) worst = d.values_speedup[way], wname = rec[i].name;
-    calls = 1e3 * rec[i].values_ms[way][BENCH_AIJTUNED] / rec[i].us[M_AIJTUNED];
-    if (calls > most) most = calls, mname = rec[i].name;
+    SpreadAdd(&sp, d.values_speedup[way], rec[i].name);
+    SpreadAdd(&calls, 1e3 * rec[i].values_ms[way][BENCH_AIJTUNED] / rec[i].us[M_AIJTUNED], rec[i].name);
   }
-  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s and the first MatMult, aijcusparse's time / aijtuned's: geomean %.2f, worst %.2f (%s); aijtuned's at most %.1f of its products (%s)\n", BenchValuesWayName[way], (double)PetscExpReal(logsum / count), (double)worst, wname, (double)most, mname));
+  if (!sp.count) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %s and the first MatMult, aijcusparse's time / aijtuned's: geomean %.2f, worst %.2f (%s); aijtuned's at most %.1f of its products (%s)\n", BenchValuesWayName[way], (double)SpreadMean(&sp), (double)sp.worst, sp.wname, (double)(calls.count ? calls.best : NAN), calls.count ? calls.bname : "-"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
