@@ -193,7 +193,7 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
 
 /* Values, the layouts' first or new ones, into every slot through its map: from the base's device copy where that
    holds them (the base's operations on the GPU, MatScale, MatAXPY, COO assembly of device values, leave the host's values stale:
-   read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-110x),
+   read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-150x),
    bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
