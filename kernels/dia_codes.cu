@@ -122,21 +122,30 @@ __global__ void rank_kernel(pieces p)
   if (h == 0) p.state[AIJT_CODES_USED] = 1;
 }
 
-/* Code byte d of row i at i * row_bytes + d, for d < row_bytes (zero past the width). */
+/* Code byte d of row i at i * row_bytes + d, for d < row_bytes (zero past the width): a thread per row, its codes
+   written a word at a time, so that a warp's reads of one diagonal are 32 neighbouring values.  A thread per byte
+   read the row's diagonals from 32 places nrows apart, a sector for each 8-byte value: MatScale's refresh on box27
+   spent about a third of its time coding (bench/results/2026-11-26-new-values). */
 __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t row_bytes)
 {
   if (!p.state[AIJT_CODES_USED]) return;
-  GRID_STRIDE(k, nrows * row_bytes)
+  const int64_t words = row_bytes / 8;
+  GRID_STRIDE(i, nrows)
   {
-    const int64_t i = k / row_bytes, d = k - i * row_bytes;
-    uint8_t       c = 0;
-    if (d < width && __ldg(mask + i) >> d & 1u) {
-      const unsigned long long bits = (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i));
-      unsigned                 h    = slot_of(bits);
-      while (p.key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
-      c = p.slot_code[h];
+    const uint32_t m = __ldg(mask + i);
+    for (int64_t w = 0; w < words; w++) {
+      unsigned long long word = 0;
+      for (int b = 0; b < 8; b++) {
+        const int64_t d = 8 * w + b;
+        if (d < width && m >> d & 1u) {
+          const unsigned long long bits = (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i));
+          unsigned                 h    = slot_of(bits);
+          while (p.key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
+          word |= (unsigned long long)p.slot_code[h] << (8 * b); /* byte d of the row, the GPU being little-endian */
+        }
+      }
+      ((unsigned long long *)p.code)[i * words + w] = word;
     }
-    p.code[k] = c;
   }
 }
 
@@ -170,7 +179,7 @@ extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t
   if (d->nslots) insert_kernel<<<setup_blocks(d->nslots), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
   rank_kernel<<<1, HASH, 0, stream>>>(p);
   const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
-  if (d->nrows) code_kernel<<<setup_blocks(d->nrows * row_bytes), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
+  if (d->nrows) code_kernel<<<setup_blocks(d->nrows), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
   return cudaGetLastError();
 }
 
