@@ -242,7 +242,9 @@ int main(int argc, char **argv)
   PetscCall(AllRanks(&ok));
   PetscCall(Report("re-assembly, same pattern: plan kept, values refreshed", ok));
   PetscCall(MatScale(A, -2.0));
-  PetscCall(MatScale(T, -2.0));
+  PetscCall(MatScale(T, -2.0)); /* on a GPU base, the new values on the device alone: the refill reads them there */
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatScale", ok));
   PetscCall(MatShift(A, 1.5));
   PetscCall(MatShift(T, 1.5));
   PetscCall(SameProducts(A, T, &ok));
