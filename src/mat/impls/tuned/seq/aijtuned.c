@@ -147,13 +147,13 @@ static PetscErrorCode BuildHostSlots(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host layouts' slots with the matrix's values, for a reader on the host (the host reference product,
-   the upload of host-built layouts): a skeleton's slots are built now (the first product on host vectors),
-   filled ones refreshed if their values are older.  A new set of values leaves them until then: a product
-   on the base's kernel or on the GPU never reads them (the GPU refills its own copies, from the CSR values),
-   and refreshing them at each assembly cost a pass over every slot on the host, 30 ms a Newton step on a
-   14M-entry PANEL plan (bench/results/2026-11-26-new-values). */
-PetscErrorCode MatSeqAIJTunedHostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
+/* The host layouts' slots with the matrix's values, for their one reader, the host reference product: a
+   skeleton's slots are built now (the first product on host vectors), filled ones refreshed if their values
+   are older.  A new set of values leaves them until then: a product on the base's kernel or on the GPU never
+   reads them (the GPU refills its own copies, from the CSR values), and refreshing them at each assembly cost
+   a pass over every slot on the host, 30 ms a Newton step on a 14M-entry PANEL plan
+   (bench/results/2026-11-26-new-values). */
+static PetscErrorCode HostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
 {
   PetscFunctionBegin;
   if (!ctx->layouts->filled) {
@@ -188,7 +188,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
   if (ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) {
-    ctx->state = state; /* same pattern, new values: their readers refresh their slots (MatSeqAIJTunedHostSlotsCurrent, the upload) */
+    ctx->state = state; /* same pattern, new values: their readers refresh their slots (HostSlotsCurrent, the upload) */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(DropPlan(ctx));
@@ -310,7 +310,7 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
     else PetscCall(ctx->base.ops.mult(A, x, y));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(MatSeqAIJTunedHostSlotsCurrent(A, ctx));
+  PetscCall(HostSlotsCurrent(A, ctx));
   PetscCall(VecGetArrayRead(x, &xa));
   if (z == y) PetscCall(VecGetArray(y, &ya));
   else PetscCall(VecGetArrayWrite(y, &ya));

@@ -197,20 +197,20 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
    bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
+  const PetscBool    on_device = (PetscBool)(d->nnz && (A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH));
   const PetscScalar *aa;
 
   PetscFunctionBegin;
-  if (d->nnz && (A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH)) {
-    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
-    PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
-    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
-    PetscFunctionReturn(PETSC_SUCCESS);
+  if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
+  else {
+    PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+    if (d->nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, aa, (size_t)d->nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+    PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
+    aa = d->values;
   }
-  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  if (d->nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, aa, (size_t)d->nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
-  PetscCallCUDA(aijt_dev_refill(d->values, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
