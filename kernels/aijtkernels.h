@@ -96,6 +96,9 @@ size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
 void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
+/* aijt_dia_codes_scale: d's values all multiplied by a (aijt_dev_scale): its table too, so that the codes
+   still hold (the table is then in another order than a coding's; the slots read the same values). */
+cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream);
 
 /* The COO tail on the device. */
 typedef struct {
@@ -160,6 +163,11 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build, 0.0 for padding.  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
+
+/* MatScale of the same matrix: every slot of the strips and the tail times a, padding left 0.0 (for a finite a, bit
+   for bit what aijt_dev_refill gives from the CSR values scaled), and DIA's value tables (aijt_dia_codes_scale), so
+   that no new coding is needed.  No allocation, no wait. */
+cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* The model planner with its passes over rows and entries on the GPU (plan_gpu.cu): aijt_plan_model's
    plan of host CSR A, bit for bit, from D, a device copy of A's row offsets and columns (values unused);

@@ -207,6 +207,13 @@ __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nr
   }
 }
 
+/* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
+   scaling of the CSR values: the values a refill from them would write, bit for bit. */
+__global__ void scale_kernel(double *val, const aijt_int *src, aijt_int n, double a)
+{
+  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : a * val[k];
+}
+
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
@@ -313,5 +320,17 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
     else refill_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, values);
   }
   if (tail && tail->nnz) refill_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
+{
+  for (int s = 0; s < nstrips; s++) {
+    const aijt_dev_strip *S = &strips[s];
+    if (S->nslots) scale_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, a);
+    cudaError_t err = aijt_dia_codes_scale(S, a, stream);
+    if (err != cudaSuccess) return err;
+  }
+  if (tail && tail->nnz) scale_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, a);
   return cudaGetLastError();
 }

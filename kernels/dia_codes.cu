@@ -149,6 +149,13 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
   }
 }
 
+/* MatScale: the table's values times a.  Code 0 (no entry) is never read; entries past the values met hold
+   nothing a code points to. */
+__global__ void scale_table_kernel(double *table, double a)
+{
+  if (threadIdx.x > 0) table[threadIdx.x] *= a;
+}
+
 } // namespace
 
 extern "C" size_t aijt_dia_codes_bytes(const aijt_dev_strip *d)
@@ -190,4 +197,11 @@ extern "C" cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int
     if (err != cudaSuccess) return err;
   }
   return cudaSuccess;
+}
+
+extern "C" cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream)
+{
+  if (d->format != AIJT_DIA || !d->code) return cudaSuccess;
+  scale_table_kernel<<<1, AIJT_DIA_CODES, 0, stream>>>((double *)d->table, a);
+  return cudaGetLastError();
 }

@@ -297,9 +297,10 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /* A DIA strip's value codes on the device (d) against the host layout S: used exactly when S's present
-   slots hold fewer distinct bit patterns than the table has entries, the table those patterns in
-   ascending order, and every slot's code 0 where the mask has no entry, else its value's place. */
-static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
+   slots hold fewer distinct bit patterns than the table has entries, the table those patterns (in
+   ascending order, unless the values were scaled in place since the coding: sorted 0), and every slot's
+   code 0 where the mask has no entry, else its value's place. */
+static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int sorted)
 {
   const size_t n = (size_t)S->nslots, row_bytes = 8 * (size_t)aijt_dia_code_words(S->width), nc = (size_t)S->nrows * row_bytes;
   int          state[AIJT_CODES_STATE], ok = 1;
@@ -321,7 +322,7 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
   for (size_t k = 0; k < np; k++) bits[nd] = bits[k], nd += !nd || bits[nd - 1] != bits[k];
   if (ok && state[AIJT_CODES_USED] != (nd < AIJT_DIA_CODES)) ok = 0, printf("  DIA codes of strip %d: used %d with %zu distinct values\n", s, state[AIJT_CODES_USED], nd);
   if (ok && state[AIJT_CODES_USED]) {
-    for (size_t j = 0; j < nd && ok; j++)
+    for (size_t j = 0; j < nd && ok && sorted; j++)
       if (memcmp(&table[j + 1], &bits[j], sizeof(uint64_t))) ok = 0, printf("  DIA codes of strip %d: table entry %zu is not the %zu-th value\n", s, j + 1, j + 1);
     for (size_t k = 0; k < nc && ok; k++) { /* row-major, row_bytes a row, zero past the width */
       const size_t i = k / row_bytes, dg = k % row_bytes, slot = dg * (size_t)S->nrows + i;
@@ -334,11 +335,22 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
   return ok;
 }
 
-static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L)
+static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L, int sorted)
 {
   int ok = 1;
-  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s);
+  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s, sorted);
   return ok;
+}
+
+/* MatScale in place (aijt_dev_scale) of the device's layouts D against the host's L refreshed from A's values
+   times a: every slot bit for bit, DIA's codes still pointing at their values (few values: -0.5 keeps them
+   exact; many: -1.5 rounds, as the host does).  A's values are left scaled. */
+static int scaled_in_place(aijt_dev_layouts *D, matrix *A, aijt_layouts *L, double a)
+{
+  for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] *= a;
+  aijt_layouts_refresh(L, A->values);
+  return aijt_cuda_ok(aijt_dev_scale(a, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_scale") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize (scale)") &&
+         same_as_host(D, L) && codes_match_all(D, L, 0);
 }
 
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
@@ -415,7 +427,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       printf("  skeleton error: %s\n", aijt_err_string(err));
       ok = 0;
     }
-    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L);
+    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L, 1);
   } else host_builds++;
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
@@ -426,7 +438,8 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
                                    DIA's value codes, inf: few again) */
       for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = trial == TRIAL_RANDOM ? rnd_uniform() : rnd_dyadic(8);
       aijt_layouts_refresh(L, A->values);
-      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host(&B, L) && codes_match_all(&B, L);
+      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host(&B, L) && codes_match_all(&B, L, 1);
+      if (K) ok = ok && scaled_in_place(&B, A, L, trial == TRIAL_RANDOM ? -1.5 : -0.5);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
@@ -434,7 +447,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     {
       aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1};
       ok                = aijt_dev_free(&D) && ok;
-      ok                = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D) && codes_match_all(&D, L);
+      ok                = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D) && codes_match_all(&D, L, 1);
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");

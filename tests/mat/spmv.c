@@ -1,5 +1,5 @@
 static char help[] = "Property test: MatMult and MatMultAdd of aijtuned, run through every layout and plan on the host\n\
-reference, against AIJ on the same matrix.\n\
+reference, against AIJ on the same matrix, before and after MatScale.\n\
   -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating,\n\
                   stencil2d, stencil3d, laplace3d: stencil3d's pattern with 6 on the diagonal and -1 off it)\n\
   -f <file>     : a Matrix Market file instead\n\
@@ -187,21 +187,25 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(VecDuplicate(yt, &z));
     PetscCall(VecDuplicate(yt, &ya));
     for (int trial = 0; trial < 2; trial++) {
+      if (trial) { /* new values: on the GPU the device's copies, current after the first trial's products, scaled in place */
+        PetscCall(MatScale(A, -1.5));
+        PetscCall(MatScale(T, -1.5));
+      }
       PetscCall(VecSetRandom(x, NULL));
       PetscCall(VecSetRandom(z, NULL));
       PetscCall(MatMult(A, x, ya));
       PetscCall(VecSet(yt, NAN)); /* every row must be written */
       PetscCall(MatMult(T, x, yt));
       PetscCall(Diff(yt, ya, &err));
-      Worst(err, trial ? "MatMult, second trial" : "MatMult", &worst, &worst_at);
+      Worst(err, trial ? "MatMult after MatScale" : "MatMult", &worst, &worst_at);
       PetscCall(MatMultAdd(A, x, z, ya));
       PetscCall(MatMultAdd(T, x, z, yt));
       PetscCall(Diff(yt, ya, &err));
-      Worst(err, trial ? "MatMultAdd, second trial" : "MatMultAdd", &worst, &worst_at);
+      Worst(err, trial ? "MatMultAdd after MatScale" : "MatMultAdd", &worst, &worst_at);
       PetscCall(VecCopy(z, yt));
       PetscCall(MatMultAdd(T, x, yt, yt));
       PetscCall(Diff(yt, ya, &err));
-      Worst(err, trial ? "MatMultAdd in place, second trial" : "MatMultAdd in place", &worst, &worst_at);
+      Worst(err, trial ? "MatMultAdd in place after MatScale" : "MatMultAdd in place", &worst, &worst_at);
     }
     { /* host vectors after the type's own, as a program mixing them would (on the GPU machine, the ghost exchange's path is then chosen already) */
       Vec xh, yh, yr;

@@ -183,4 +183,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
 #endif

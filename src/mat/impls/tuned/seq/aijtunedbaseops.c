@@ -6,7 +6,8 @@
    and MatSetOption failed there (COO assembly too: aijtunedcoo.c) with "Object (seqaijtuned) is not seqaijcusparse" (the suite against a debug
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
-   matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own. */
+   matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
+   MatScale also scales the device's copies in place (Scale below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -28,8 +29,24 @@ AS_BASE(MultTranspose_AsBase, multtranspose, (Mat A, Vec x, Vec y), (A, x, y))
 AS_BASE(MultTransposeAdd_AsBase, multtransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
 AS_BASE(MultHermitianTranspose_AsBase, multhermitiantranspose, (Mat A, Vec x, Vec y), (A, x, y))
 AS_BASE(MultHermitianTransposeAdd_AsBase, multhermitiantransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
-AS_BASE(Scale_AsBase, scale, (Mat A, PetscScalar a), (A, a))
 AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
+
+/* MatScale: the base's, then, on the GPU, the device copies scaled where they are if they held the values it began
+   with (MatSeqAIJTunedCUDAScale): no refill at the next product. */
+static PetscErrorCode Scale(Mat A, PetscScalar a)
+{
+  PetscBool current = PETSC_FALSE;
+
+  BASE_OP(A, scale);
+#if defined(PETSC_HAVE_CUDA)
+  if (!PetscIsInfOrNanScalar(a)) PetscCall(MatSeqAIJTunedCUDACurrent(A, &current));
+#endif
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.scale(A, a));
+#if defined(PETSC_HAVE_CUDA)
+  if (current) PetscCall(MatSeqAIJTunedCUDAScale(A, ctx, a));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
@@ -49,7 +66,7 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(multtransposeadd, MultTransposeAdd_AsBase);
   HOOK_BASE(multhermitiantranspose, MultHermitianTranspose_AsBase);
   HOOK_BASE(multhermitiantransposeadd, MultHermitianTransposeAdd_AsBase);
-  HOOK_BASE(scale, Scale_AsBase);
+  HOOK_BASE(scale, Scale);
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE

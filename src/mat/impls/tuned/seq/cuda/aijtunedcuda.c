@@ -214,6 +214,28 @@ static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t strea
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatScale by a, once the base has scaled its values, of device copies that held the values it began with
+   (MatSeqAIJTunedCUDACurrent before the base's scaling; a finite): every slot and DIA's value tables scaled where
+   they are, a multiplication as the base's, instead of a refill from the base's values and DIA's coding at the next
+   product.  They then hold the values of the state MatScale() leaves: the state now, raised once more after this
+   returns (as MatAssemblyEnd() does).  Where MatScale() did otherwise, the states differ and the next product
+   refills, as it did before. */
+PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar a)
+{
+  AIJTunedDevice   d = ctx->dev;
+  PetscObjectState state;
+  cudaStream_t     stream;
+
+  PetscFunctionBegin;
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+  PetscCallCUDA(aijt_dev_scale((double)PetscRealPart(a), d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+  PetscCall(PetscObjectStateGet((PetscObject)A, &state));
+  ctx->state = d->state = state + 1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
    build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse.
    The caller frees the structure (tuning's fingerprints read it first). */

@@ -13,7 +13,6 @@ typedef enum {
 
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDAGetVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDARestoreVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat, PetscInt, PetscInt, PetscBool *);
