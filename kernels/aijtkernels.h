@@ -166,7 +166,8 @@ cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, 
 
 /* MatScale of the same matrix: every slot of the strips and the tail times a, padding left 0.0 (for a finite a, bit
    for bit what aijt_dev_refill gives from the CSR values scaled), and DIA's value tables (aijt_dia_codes_scale), so
-   that no new coding is needed.  No allocation, no wait. */
+   that no new coding is needed.  A DIA strip whose codes are in use keeps its val as it was: the product reads the
+   table alone, and only a refill, which rewrites val first, codes again.  No allocation, no wait. */
 cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* The model planner with its passes over rows and entries on the GPU (plan_gpu.cu): aijt_plan_model's

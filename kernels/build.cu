@@ -208,9 +208,11 @@ __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nr
 }
 
 /* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
-   scaling of the CSR values: the values a refill from them would write, bit for bit. */
-__global__ void scale_kernel(double *val, const aijt_int *src, aijt_int n, double a)
+   scaling of the CSR values: the values a refill from them would write, bit for bit.  Nothing where *coded (a DIA
+   strip's codes in use: the product reads its table alone). */
+__global__ void scale_kernel(double *val, const aijt_int *src, aijt_int n, double a, const int *coded)
 {
+  if (coded && *coded) return;
   GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : a * val[k];
 }
 
@@ -327,10 +329,10 @@ extern "C" cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, co
 {
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S = &strips[s];
-    if (S->nslots) scale_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, a);
+    if (S->nslots) scale_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, a, S->code ? S->codes_state + AIJT_CODES_USED : NULL);
     cudaError_t err = aijt_dia_codes_scale(S, a, stream);
     if (err != cudaSuccess) return err;
   }
-  if (tail && tail->nnz) scale_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, a);
+  if (tail && tail->nnz) scale_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, a, NULL);
   return cudaGetLastError();
 }

@@ -184,5 +184,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
 #endif

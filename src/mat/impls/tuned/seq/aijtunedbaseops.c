@@ -7,7 +7,7 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale also scales the device's copies in place (Scale below). */
+   MatScale also scales a DIA plan's device copies in place (Scale below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -31,19 +31,19 @@ AS_BASE(MultHermitianTranspose_AsBase, multhermitiantranspose, (Mat A, Vec x, Ve
 AS_BASE(MultHermitianTransposeAdd_AsBase, multhermitiantransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
 AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
 
-/* MatScale: the base's, then, on the GPU, the device copies scaled where they are if they held the values it began
-   with (MatSeqAIJTunedCUDAScale): no refill at the next product. */
+/* MatScale: the base's, then, on the GPU, a DIA plan's device copies scaled in place if they held the values it
+   began with (MatSeqAIJTunedCUDAScalesInPlace): no refill and no new coding at the next product. */
 static PetscErrorCode Scale(Mat A, PetscScalar a)
 {
-  PetscBool current = PETSC_FALSE;
+  PetscBool in_place = PETSC_FALSE;
 
   BASE_OP(A, scale);
 #if defined(PETSC_HAVE_CUDA)
-  if (!PetscIsInfOrNanScalar(a)) PetscCall(MatSeqAIJTunedCUDACurrent(A, &current));
+  PetscCall(MatSeqAIJTunedCUDAScalesInPlace(A, ctx, a, &in_place));
 #endif
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.scale(A, a));
 #if defined(PETSC_HAVE_CUDA)
-  if (current) PetscCall(MatSeqAIJTunedCUDAScale(A, ctx, a));
+  if (in_place) PetscCall(MatSeqAIJTunedCUDAScale(A, ctx, a));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
