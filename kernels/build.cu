@@ -207,6 +207,36 @@ __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nr
   }
 }
 
+/* The same for a column-major strip of 16 slots a row or more, by tiles of 32 rows and 32 slots: a tile's places
+   read along the rows (coalesced), its values gathered along the columns (a row's values, neighbours in the CSR,
+   by neighbouring threads), and written along the rows again, through shared memory.  A thread per row walking its
+   slots read a sector for each value of a warp's 32 rows: elast's ELL strips (81 and 54 slots a row) took about
+   1.4 ms to refill, 0.7 by tiles (MatScale twice and a product 2.73 -> 2.01 ms on an H100, aijcusparse 1.34-1.36;
+   bench/results/2026-11-26-refill-trace). */
+#define TILE 32
+__global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+{
+  __shared__ aijt_int place[TILE][TILE + 1];
+  __shared__ double   v[TILE][TILE + 1];
+  const int64_t       i0 = (int64_t)blockIdx.x * TILE, j0 = (int64_t)blockIdx.y * TILE;
+  const int           tx = threadIdx.x, ty = threadIdx.y;
+
+  for (int q = ty; q < TILE; q += blockDim.y) { /* place[slot][row] */
+    const int64_t i = i0 + tx, j = j0 + q;
+    place[q][tx]    = i < nrows && j < width ? src[i + j * ld] : -1;
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) { /* row q of the tile, slot tx */
+    const aijt_int k = place[tx][q];
+    v[tx][q]         = k < 0 ? 0.0 : values[k];
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) {
+    const int64_t i = i0 + tx, j = j0 + q;
+    if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
+  }
+}
+
 /* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
    scaling of the CSR values: the values a refill from them would write, bit for bit.  Nothing where *coded (a DIA
    strip's codes in use: the product reads its table alone). */
@@ -317,7 +347,10 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
     const aijt_dev_strip *S  = &strips[s];
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
     if (!S->nslots) continue;
-    if ((S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots)
+    const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
+    if (column_major && S->width >= 16)
+      refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+    else if (column_major)
       refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else refill_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, values);
   }
