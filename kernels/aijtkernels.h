@@ -96,8 +96,8 @@ size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
 void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
-/* aijt_dia_codes_scale: d's values all multiplied by a (aijt_dev_scale): its table too, so that the codes
-   still hold (the table is then in another order than a coding's; the slots read the same values). */
+/* aijt_dia_codes_scale: d's table times a, as aijt_dev_scale multiplies d's values, so that the codes still hold
+   (the table is then in another order than a coding's; every slot reads its value times a). */
 cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream);
 
 /* The COO tail on the device. */
