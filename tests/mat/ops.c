@@ -249,6 +249,31 @@ int main(int argc, char **argv)
   PetscCall(MatShift(T, 1.5));
   PetscCall(SameProducts(A, T, &ok));
   PetscCall(Report("MatScale, MatShift", ok));
+  { /* a tridiagonal matrix, whose plan is DIA's: on the GPU MatScale scales its device copies in place (values the
+       product reads), then the values change on the host (MatShift), then on the GPU again */
+    Mat       Ad, Td;
+    PetscBool same;
+    PetscCall(Create(MATAIJ, M, &Ad));
+    PetscCall(Create(MATAIJTUNED, M, &Td));
+    PetscCall(FillTridiagonal(Ad));
+    PetscCall(FillTridiagonal(Td));
+    PetscCall(SameProducts(Ad, Td, &ok)); /* the device copies made */
+    for (int step = 0; step < 4; step++) {
+      const PetscScalar a = step == 0 ? -2.0 : step == 1 ? 0.75 : 1.5;
+      if (step == 2) {
+        PetscCall(MatShift(Ad, a));
+        PetscCall(MatShift(Td, a));
+      } else {
+        PetscCall(MatScale(Ad, a));
+        PetscCall(MatScale(Td, a));
+      }
+      PetscCall(SameProducts(Ad, Td, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(MatDestroy(&Ad));
+    PetscCall(MatDestroy(&Td));
+    PetscCall(Report("tridiagonal: MatScale twice, MatShift, MatScale", ok));
+  }
   PetscCall(MatCreateVecs(A, &r, &l));
   PetscCall(VecSetRandom(l, NULL));
   PetscCall(VecSetRandom(r, NULL));

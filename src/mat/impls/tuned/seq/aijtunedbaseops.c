@@ -35,7 +35,9 @@ AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o,
    began with (MatSeqAIJTunedCUDAScalesInPlace): no refill and no new coding at the next product. */
 static PetscErrorCode Scale(Mat A, PetscScalar a)
 {
-  PetscBool in_place = PETSC_FALSE;
+#if defined(PETSC_HAVE_CUDA)
+  PetscBool in_place;
+#endif
 
   BASE_OP(A, scale);
 #if defined(PETSC_HAVE_CUDA)
