@@ -17,7 +17,8 @@ on generated matrices and Matrix Market files, all in one process and on the sam
                           each method's host time per call (default: calls paced by the host, as in a solver)\n\
   -values_reps <n>      : new values with the same pattern, as a Newton or time step brings them, and the first\n\
                           MatMult after them, median of n (aijcusparse and aijtuned; default 3, 0: off): an assembly\n\
-                          of new host values, and MatScale twice (on the GPU)\n\
+                          of new host values, MatScale twice (on the GPU), and a TS step's MatShift, MatScale x2,\n\
+                          MatShift (square matrices with every diagonal entry)\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
 #include <petscmataijtuned.h>
@@ -148,6 +149,10 @@ static PetscErrorCode PrintHostTime(BenchSetup *S, const char *name, const char 
             takes the values to the GPU.
      scale: MatScale(A, -1) twice (TS scales and shifts an RHS Jacobian at each step): cuSPARSE's scaling
             on the GPU, timed.
+     step:  MatShift(A, -2), MatScale(A, -1) twice, MatShift(A, 2): TSComputeIJacobian's undoing and redoing of
+            the shift and scaling of a constant right-hand-side Jacobian at each time step.  PETSc's MatShift of
+            an AIJ matrix runs on the host (aijtuned's on the GPU where every row holds its diagonal entry); square
+            matrices with every diagonal entry only (a missing one would change the pattern): NaN elsewhere.
    The values end as they were, so the product after the last round is compared with aijcusparse's first: a
    refresh that lost a value shows up.  sellcuda is left out: its values are not an AIJ array. */
 static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, BenchValuesWay way, BenchRecord *rec)
@@ -158,6 +163,11 @@ static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, 
 
   PetscFunctionBegin;
   if (n < 1 || f == BENCH_SELLCUDA) PetscFunctionReturn(PETSC_SUCCESS);
+  if (way == BENCH_VALUES_STEP) {
+    PetscBool missing = PETSC_TRUE;
+    if (w->A.nrows == w->A.ncols) PetscCall(MatMissingDiagonal(w->M, &missing, NULL));
+    if (missing) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   for (PetscInt r = 0; r < n; r++) {
     PetscLogDouble t0, t1;
 
@@ -171,8 +181,10 @@ static PetscErrorCode TimeNewValues(BenchSetup *S, BenchWork *w, BenchFormat f, 
       PetscCall(MatAssemblyBegin(w->M, MAT_FINAL_ASSEMBLY));
       PetscCall(MatAssemblyEnd(w->M, MAT_FINAL_ASSEMBLY));
     } else {
+      if (way == BENCH_VALUES_STEP) PetscCall(MatShift(w->M, -2.0));
       PetscCall(MatScale(w->M, -1.0));
       PetscCall(MatScale(w->M, -1.0));
+      if (way == BENCH_VALUES_STEP) PetscCall(MatShift(w->M, 2.0));
     }
     PetscCall(MatMult(w->M, w->x, w->y));
     PetscCallCUDA(cudaDeviceSynchronize());

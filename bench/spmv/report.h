@@ -23,6 +23,7 @@ PETSC_INTERN const char *const BenchMethodName[M_NMETHODS];
 typedef enum {
   BENCH_VALUES_HOST,  /* an assembly of new host values, as MatSetValues leaves them */
   BENCH_VALUES_SCALE, /* MatScale twice, on the GPU */
+  BENCH_VALUES_STEP,  /* MatShift, MatScale twice, MatShift: a time step with a constant right-hand-side Jacobian */
   BENCH_NVALUES_WAYS
 } BenchValuesWay;
 

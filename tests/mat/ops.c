@@ -68,8 +68,9 @@ static PetscErrorCode MaxDiff(Vec a, Vec b, PetscReal *d, PetscReal *scale)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* M's rows of a symmetric, diagonally dominant tridiagonal matrix (4 + i on the diagonal, -1 beside it), assembled */
-static PetscErrorCode FillTridiagonal(Mat M)
+/* M's rows of a symmetric, diagonally dominant tridiagonal matrix (4 + i on the diagonal, -1 beside it), assembled;
+   row skip without its diagonal entry (-1: none) */
+static PetscErrorCode FillTridiagonal(Mat M, PetscInt skip)
 {
   PetscInt lo, hi, N;
 
@@ -77,7 +78,7 @@ static PetscErrorCode FillTridiagonal(Mat M)
   PetscCall(MatGetOwnershipRange(M, &lo, &hi));
   PetscCall(MatGetSize(M, &N, NULL));
   for (PetscInt i = lo; i < hi; i++) {
-    PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
+    if (i != skip) PetscCall(MatSetValue(M, i, i, 4.0 + i, INSERT_VALUES));
     if (i > 0) PetscCall(MatSetValue(M, i, i - 1, -1.0, INSERT_VALUES));
     if (i < N - 1) PetscCall(MatSetValue(M, i, i + 1, -1.0, INSERT_VALUES));
   }
@@ -91,7 +92,7 @@ static PetscErrorCode Tridiagonal(PetscInt n, Mat *S, Mat *St)
 {
   PetscFunctionBeginUser;
   PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, n, n, 3, NULL, S));
-  PetscCall(FillTridiagonal(*S));
+  PetscCall(FillTridiagonal(*S, -1));
   PetscCall(MatSetOption(*S, MAT_SYMMETRIC, PETSC_TRUE));
   PetscCall(MatConvert(*S, MATAIJTUNED, MAT_INITIAL_MATRIX, St));
   PetscCall(MatSetOption(*St, MAT_SYMMETRIC, PETSC_TRUE));
@@ -255,8 +256,8 @@ int main(int argc, char **argv)
     PetscBool same;
     PetscCall(Create(MATAIJ, M, &Ad));
     PetscCall(Create(MATAIJTUNED, M, &Td));
-    PetscCall(FillTridiagonal(Ad));
-    PetscCall(FillTridiagonal(Td));
+    PetscCall(FillTridiagonal(Ad, -1));
+    PetscCall(FillTridiagonal(Td, -1));
     PetscCall(SameProducts(Ad, Td, &ok)); /* the device copies made */
     for (int step = 0; step < 4; step++) {
       const PetscScalar a = step == 0 ? -2.0 : step == 1 ? 0.75 : 1.5;
@@ -273,6 +274,25 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Ad));
     PetscCall(MatDestroy(&Td));
     PetscCall(Report("tridiagonal: MatScale twice, MatShift, MatScale", ok));
+  }
+  { /* MatShift where row 7 lacks its diagonal entry: the base's, which inserts it (a new pattern), after values
+       changed on the GPU (MatScale) */
+    Mat       Ad, Td;
+    PetscBool same;
+    PetscCall(Create(MATAIJ, M, &Ad));
+    PetscCall(Create(MATAIJTUNED, M, &Td));
+    PetscCall(FillTridiagonal(Ad, 7));
+    PetscCall(FillTridiagonal(Td, 7));
+    PetscCall(SameProducts(Ad, Td, &ok));
+    PetscCall(MatScale(Ad, -2.0));
+    PetscCall(MatScale(Td, -2.0));
+    PetscCall(MatShift(Ad, 1.5));
+    PetscCall(MatShift(Td, 1.5));
+    PetscCall(SameProducts(Ad, Td, &same));
+    ok = (PetscBool)(ok && same);
+    PetscCall(MatDestroy(&Ad));
+    PetscCall(MatDestroy(&Td));
+    PetscCall(Report("MatShift inserting a missing diagonal entry", ok));
   }
   PetscCall(MatCreateVecs(A, &r, &l));
   PetscCall(VecSetRandom(l, NULL));
@@ -538,7 +558,7 @@ int main(int argc, char **argv)
       PetscCall(MatSetType(M, MATMPIAIJTUNED)); /* on one rank too: the MPI blocks' path */
       if (single) PetscCall(MatSetOption(M, MAT_SUBMAT_SINGLEIS, PETSC_TRUE)); /* PCASM's path */
       PetscCall(MatMPIAIJSetPreallocation(M, 3, NULL, 1, NULL));
-      PetscCall(FillTridiagonal(M));
+      PetscCall(FillTridiagonal(M, -1));
       PetscCall(MatGetOwnershipRange(M, &lo, &hi));
       PetscCall(ISCreateStride(PETSC_COMM_SELF, hi - lo, lo, 1, &rows));
       PetscCall(MatCreateSubMatrices(M, 1, &rows, &rows, MAT_INITIAL_MATRIX, &sub));

@@ -40,7 +40,7 @@ for step in "$@"; do
     tail -1 "$out/suite.txt" | tee -a "$out/run.txt"; grep -A8 "^not ok" "$out/suite.txt" | head -40
     gzip -9f "$out/suite.txt" ;;
   spmv)
-    timeout 150 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$out/spmv.csv" > "$out/spmv.txt" 2>&1; echo "bench_spmv exit $?"
+    timeout 240 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$out/spmv.csv" > "$out/spmv.txt" 2>&1; echo "bench_spmv exit $?"
     grep "planning:" "$out/spmv.txt" | head -30
     sed -n '/^==== results/,$p' "$out/spmv.txt" | tail -34
     gzip -9f "$out/spmv.txt" ;;

@@ -70,6 +70,8 @@ typedef struct {
   PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
                                         parameters (aijtunedtune.c); 0 without tuning */
   PetscBool           tuning;        /* tuning has started and not ended */
+  PetscObjectState    diag_pattern;  /* 1 + the pattern whose rows all hold their diagonal entry (MatShift on the GPU,
+                                        aijtunedshift.c); 0 where none was found so */
 } Mat_SeqAIJTuned;
 
 typedef struct {
@@ -186,4 +188,5 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 #endif

@@ -7,7 +7,7 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale also scales a DIA plan's device copies in place (Scale below). */
+   MatScale also scales a DIA plan's device copies in place, and MatShift runs on the GPU (Scale and Shift below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -50,6 +50,20 @@ static PetscErrorCode Scale(Mat A, PetscScalar a)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatShift: on the GPU where it can (MatSeqAIJTunedCUDAShift), else the base's (which assembles A: under its own
+   name) */
+static PetscErrorCode Shift(Mat A, PetscScalar a)
+{
+  PetscBool done = PETSC_FALSE;
+
+  BASE_OP(A, shift);
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDAShift(A, ctx, a, &done));
+#endif
+  if (!done) PetscCall(ctx->base.ops.shift(A, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
@@ -69,6 +83,7 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(multhermitiantranspose, MultHermitianTranspose_AsBase);
   HOOK_BASE(multhermitiantransposeadd, MultHermitianTransposeAdd_AsBase);
   HOOK_BASE(scale, Scale);
+  HOOK_BASE(shift, Shift);
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE

@@ -1,0 +1,68 @@
+/*
+   MatShift of seqaijtuned on the GPU: a added to the diagonal of the base's device values where they hold the
+   matrix's values and every row holds its diagonal entry.
+
+   PETSc 3.24's cuSPARSE type has no MatShift of its own: AIJ's adds a row at a time through MatSetValues on the
+   host, whose first call copies every value down from the device, and the next product copies them all up again.
+   A time step of a linear problem with a constant right-hand-side Jacobian scales and shifts its operator twice
+   (TSComputeIJacobian), so each step paid two round trips of the whole value array for aijcusparse, and for
+   aijtuned as well.  Here a kernel adds a to the diagonal entries on the device (kernels/csr_shift.cu): the same
+   one rounding per value as the host's ADD_VALUES.  aijtuned's own copies then refill from the base's device
+   values at the next product, as after MatScale.  Elsewhere (values on the host alone, a row without its diagonal
+   entry, which the base's MatShift inserts, a matrix bound to the CPU) the base's MatShift runs.
+*/
+#include "aijtunedcuda.h"
+
+/* Whether each row i < min(rows, columns) of A holds its diagonal entry: a bisection per row over the host's
+   structure (AIJ keeps each row's columns sorted; the values are not read), once per pattern. */
+static PetscErrorCode DiagonalDense(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *dense)
+{
+  const PetscInt  n = PetscMin(A->rmap->n, A->cmap->n);
+  const PetscInt *ia, *ja;
+  PetscInt        m;
+  PetscBool       done;
+
+  PetscFunctionBegin;
+  *dense = (PetscBool)(ctx->diag_pattern == A->nonzerostate + 1);
+  if (*dense) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+  *dense = done;
+  for (PetscInt i = 0; i < n && *dense; i++) {
+    PetscInt lo = ia[i], hi = ia[i + 1] - 1;
+    while (lo < hi) {
+      const PetscInt mid = lo + (hi - lo) / 2;
+      if (ja[mid] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    *dense = (PetscBool)(lo == hi && ja[lo] == i);
+  }
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &ia, &ja, &done));
+  if (*dense) ctx->diag_pattern = A->nonzerostate + 1;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* *done: A's diagonal shifted by a on the device (the base's values; the caller runs the base's MatShift otherwise) */
+PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar a, PetscBool *done)
+{
+  const PetscInt n = PetscMin(A->rmap->n, A->cmap->n);
+  const int     *ai, *aj;
+  PetscScalar   *av;
+  cudaStream_t   stream;
+
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+  if (A->boundtocpu || !(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH) || !A->preallocated || !n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(DiagonalDense(A, ctx, done));
+  if (!*done) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &ai, &aj));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArray(A, &av));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCallCUDA(aijt_dev_csr_shift(ai, aj, (double *)av, (aijt_int)n, (double)PetscRealPart(a), stream));
+  PetscCall(PetscLogGpuTimeEnd());
+  PetscCall(PetscLogGpuFlops((PetscLogDouble)n));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArray(A, &av));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ai, &aj));
+  *done = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
