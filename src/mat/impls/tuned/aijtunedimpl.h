@@ -189,4 +189,5 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat, Mat_SeqAIJTuned *, PetscBool *);
 #endif

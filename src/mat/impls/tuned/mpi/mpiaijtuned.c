@@ -35,6 +35,7 @@ static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 }
 
 static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat, PetscCount, PetscInt[], PetscInt[]);
+static PetscErrorCode MatShift_MPIAIJTuned(Mat, PetscScalar);
 
 static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
@@ -51,9 +52,42 @@ static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   /* products are the base's, under its name with the blocks under theirs (aijtunedproduct.c) */
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
   HOOK(createsubmatrices, MatCreateSubMatrices_MPIAIJTuned);
+  HOOK(shift, MatShift_MPIAIJTuned);
 #undef HOOK
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, SetPreallocationCOO_MPIAIJTuned));
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatShift: with the rows and the columns split alike, each rank's part of the diagonal lies in its diagonal block,
+   and when every rank's block can shift it on the GPU (MatSeqAIJTunedCUDAShiftable: aijtunedshift.c) the blocks do,
+   each its own MatShift.  Otherwise the base's, which adds row by row on the host and assembles on every rank: the
+   choice is made over all ranks. */
+static PetscErrorCode MatShift_MPIAIJTuned(Mat A, PetscScalar a)
+{
+  Mat_MPIAIJTuned *ctx;
+  Mat              Ad, Ao;
+  const PetscInt  *garray;
+  PetscInt         can = 0; /* PetscBool's MPI type differs between PETSc versions */
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
+#if defined(PETSC_HAVE_CUDA)
+  if (A->rmap->rstart == A->cmap->rstart && A->rmap->rend == A->cmap->rend) {
+    PetscBool tuned, block_can = PETSC_FALSE;
+    PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJTUNED, &tuned));
+    if (tuned) {
+      Mat_SeqAIJTuned *bctx;
+      PetscCall(MatSeqAIJTunedGetContext(Ad, &bctx));
+      PetscCall(MatSeqAIJTunedCUDAShiftable(Ad, bctx, &block_can));
+    }
+    can = block_can ? 1 : 0;
+  }
+#endif
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &can, 1, MPIU_INT, MPI_MIN, PetscObjectComm((PetscObject)A)));
+  if (can) PetscCall(MatShift(Ad, a));
+  else PetscCall(ctx->base.ops.shift(A, a));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -9,7 +9,9 @@
    aijtuned as well.  Here a kernel adds a to the diagonal entries on the device (kernels/csr_shift.cu): the same
    one rounding per value as the host's ADD_VALUES.  aijtuned's own copies then refill from the base's device
    values at the next product, as after MatScale.  Elsewhere (values on the host alone, a row without its diagonal
-   entry, which the base's MatShift inserts, a matrix bound to the CPU) the base's MatShift runs.
+   entry, which the base's MatShift inserts, a matrix bound to the CPU) the base's MatShift runs.  An MPI matrix
+   whose rows and columns are split alike holds its diagonal in its diagonal blocks: mpiaijtuned shifts them so when
+   every rank's can be (MatShift_MPIAIJTuned).
 */
 #include "aijtunedcuda.h"
 
@@ -41,7 +43,20 @@ static PetscErrorCode DiagonalDense(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *dens
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* *done: A's diagonal shifted by a on the device (the base's values; the caller runs the base's MatShift otherwise) */
+/* Whether MatSeqAIJTunedCUDAShift can shift A on the device: its values are current there and every row holds its
+   diagonal entry (true with no rows: nothing to do).  The MPI type asks every rank's diagonal block before any shifts,
+   since the base's MatShift assembles, on every rank. */
+PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *can)
+{
+  PetscFunctionBegin;
+  *can = (PetscBool)(PetscMin(A->rmap->n, A->cmap->n) == 0);
+  if (*can || A->boundtocpu || !(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH) || !A->preallocated) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(DiagonalDense(A, ctx, can));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A's diagonal shifted by a on the device (the base's values), where MatSeqAIJTunedCUDAShiftable says it can be:
+   *done; else the caller runs the base's MatShift */
 PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar a, PetscBool *done)
 {
   const PetscInt n = PetscMin(A->rmap->n, A->cmap->n);
@@ -50,10 +65,8 @@ PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
   cudaStream_t   stream;
 
   PetscFunctionBegin;
-  *done = PETSC_FALSE;
-  if (A->boundtocpu || !(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH) || !A->preallocated || !n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(DiagonalDense(A, ctx, done));
-  if (!*done) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedCUDAShiftable(A, ctx, done));
+  if (!*done || !n) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &ai, &aj));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArray(A, &av));
@@ -63,6 +76,5 @@ PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
   PetscCall(PetscLogGpuFlops((PetscLogDouble)n));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArray(A, &av));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ai, &aj));
-  *done = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
