@@ -811,4 +811,13 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_gpu_build {{0 1}}
       output_file: output/ops_cuda.out
 
+   # MatShift on the GPU (seq/cuda/aijtunedshift.c): on one rank, and on two through the diagonal blocks
+   test:
+      suffix: cuda_shift
+      nsize: {{1 2}}
+      requires: cuda
+      args: -info :mat
+      filter: grep -m1 -o "MatShift on the GPU"
+      output_file: output/ops_cuda_shift.out
+
 TEST*/

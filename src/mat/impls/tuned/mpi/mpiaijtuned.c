@@ -86,6 +86,7 @@ static PetscErrorCode MatShift_MPIAIJTuned(Mat A, PetscScalar a)
   }
 #endif
   PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &can, 1, MPIU_INT, MPI_MIN, PetscObjectComm((PetscObject)A)));
+  PetscCall(PetscInfo(A, can ? "MatShift on the GPU, by the diagonal blocks\n" : "MatShift by the base\n"));
   if (can) PetscCall(MatShift(Ad, a));
   else PetscCall(ctx->base.ops.shift(A, a));
   PetscFunctionReturn(PETSC_SUCCESS);

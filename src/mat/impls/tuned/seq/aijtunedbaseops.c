@@ -60,7 +60,10 @@ static PetscErrorCode Shift(Mat A, PetscScalar a)
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAShift(A, ctx, a, &done));
 #endif
-  if (!done) PetscCall(ctx->base.ops.shift(A, a));
+  if (!done) {
+    PetscCall(PetscInfo(A, "MatShift by the base: the values not current on the GPU, or a row without its diagonal entry\n"));
+    PetscCall(ctx->base.ops.shift(A, a));
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

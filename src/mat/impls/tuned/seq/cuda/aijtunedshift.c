@@ -76,5 +76,6 @@ PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
   PetscCall(PetscLogGpuFlops((PetscLogDouble)n));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArray(A, &av));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ai, &aj));
+  PetscCall(PetscInfo(A, "MatShift on the GPU: %" PetscInt_FMT " diagonal entries\n", n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
