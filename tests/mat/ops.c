@@ -817,7 +817,7 @@ int main(int argc, char **argv)
       nsize: {{1 2}}
       requires: cuda
       args: -info :mat
-      filter: grep -m1 -o "MatShift on the GPU"
+      filter: grep -o "MatShift on the GPU" | sort -u
       output_file: output/ops_cuda_shift.out
 
 TEST*/
