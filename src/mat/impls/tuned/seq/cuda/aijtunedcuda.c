@@ -197,7 +197,7 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
    bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values. */
 static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
 {
-  const PetscBool    on_device = (PetscBool)(d->nnz && (A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH));
+  const PetscBool    on_device = (PetscBool)(d->nnz && MatAIJTunedBaseValuesOnDevice(A));
   const PetscScalar *aa;
 
   PetscFunctionBegin;

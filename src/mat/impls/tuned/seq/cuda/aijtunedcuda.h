@@ -47,6 +47,13 @@ struct _n_AIJTunedDevice {
   int              part_made;   /* 1: made for part_lo, part_hi; -1: this plan cannot be cut there; 0: not tried */
 };
 
+/* Whether the base's device copy holds A's current values (the base's operations on the GPU leave them there alone):
+   the refill and MatShift read them there */
+static inline PetscBool MatAIJTunedBaseValuesOnDevice(Mat A)
+{
+  return (PetscBool)(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH);
+}
+
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);

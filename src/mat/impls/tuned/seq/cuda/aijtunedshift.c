@@ -50,7 +50,7 @@ PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat A, Mat_SeqAIJTuned *ctx, PetscBoo
 {
   PetscFunctionBegin;
   *can = (PetscBool)(PetscMin(A->rmap->n, A->cmap->n) == 0);
-  if (*can || A->boundtocpu || !(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH) || !A->preallocated) PetscFunctionReturn(PETSC_SUCCESS);
+  if (*can || A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->preallocated) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(DiagonalDense(A, ctx, can));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
