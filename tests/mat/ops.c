@@ -807,17 +807,20 @@ int main(int argc, char **argv)
       suffix: cuda
       nsize: {{1 2 3}}
       requires: cuda
-      # slots built on the GPU, or on the host and copied up (as PANEL plans are): new values refill both on the GPU
-      args: -mat_aijtuned_gpu_build {{0 1}}
+      # slots built on the GPU, or on the host and copied up (as PANEL plans are): new values refill both on the GPU;
+      # every host array of new values page-locked (seq/cuda/aijtunedpin.c), through the re-plans, conversions,
+      # duplicates and destroys below
+      args: -mat_aijtuned_gpu_build {{0 1}} -mat_aijtuned_pin_mib 0
       output_file: output/ops_cuda.out
 
-   # MatShift on the GPU (seq/cuda/aijtunedshift.c): on one rank, and on two through the diagonal blocks
+   # -info names the GPU paths taken: MatShift on the GPU (seq/cuda/aijtunedshift.c), on one rank and on two through
+   # the diagonal blocks; new host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
    test:
-      suffix: cuda_shift
+      suffix: cuda_info
       nsize: {{1 2}}
       requires: cuda
-      args: -info :mat
-      filter: grep -o "MatShift on the GPU" | sort -u
-      output_file: output/ops_cuda_shift.out
+      args: -info :mat -mat_aijtuned_pin_mib 0
+      filter: grep -oE "MatShift on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
+      output_file: output/ops_cuda_info.out
 
 TEST*/

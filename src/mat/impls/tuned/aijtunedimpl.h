@@ -25,6 +25,8 @@ typedef struct {
   PetscBool  ghost_peer;     /* mpi: that exchange copies between the GPUs of one node (CUDA IPC) where it can */
   PetscBool  edge_rows;      /* mpi, peer path: the diagonal block's edge rows run with the off-diagonal block on
                                 the exchange's stream, beside its other rows (mpi/cuda/multparts.c) */
+  PetscReal  pin_mib;        /* page-lock the host's value array for copies of new values from this many MiB
+                                (negative: never; seq/cuda/aijtunedpin.c) */
 } MatAIJTunedSettings;
 
 typedef struct _n_AIJTunedDevice *AIJTunedDevice; /* device copies of the layouts (seq/cuda/) */
@@ -72,6 +74,9 @@ typedef struct {
   PetscBool           tuning;        /* tuning has started and not ended */
   PetscObjectState    diag_pattern;  /* 1 + the pattern whose rows all hold their diagonal entry (MatShift on the GPU,
                                         aijtunedshift.c); 0 where none was found so */
+  const void         *pinned;        /* the host's value array as registered with CUDA (aijtunedpin.c), NULL if none, */
+  size_t              pinned_bytes;  /* its bytes, */
+  const void         *pin_refused;   /* and the array whose registration failed last */
 } Mat_SeqAIJTuned;
 
 typedef struct {
@@ -190,4 +195,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat, Mat_SeqAIJTuned
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat, Mat_SeqAIJTuned *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUnpin(Mat, Mat_SeqAIJTuned *);
 #endif

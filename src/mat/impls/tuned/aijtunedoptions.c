@@ -20,6 +20,7 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->ghost_exchange = PETSC_TRUE;
   s->ghost_peer     = PETSC_TRUE;
   s->edge_rows      = PETSC_TRUE;
+  s->pin_mib        = 8.0;
 }
 
 /* Whether two settings give the same plan (the MatMult switches do not change it). */
@@ -92,6 +93,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_exchange", "On several ranks, MatMult exchanges ghost values itself (pinned host buffers, a second stream) instead of through MPIAIJ's scatter", "MATAIJTUNED", s->ghost_exchange, &s->ghost_exchange, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_peer", "With ranks on one node whose GPUs reach each other, that exchange copies ghost values between the GPUs (CUDA IPC), not through host memory", "MATAIJTUNED", s->ghost_peer, &s->ghost_peer, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_edge_rows", "With ghost values copied between GPUs, the diagonal block's first and last rows (those the off-diagonal block also writes) run with the off-diagonal block on the exchange's stream once the ghosts are in, beside the other rows", "MATAIJTUNED", s->edge_rows, &s->edge_rows, NULL));
+  PetscCall(PetscOptionsReal("-mat_aijtuned_pin_mib", "Page-lock the host's value array (cudaHostRegister) at its first copy of new values to the GPU when it holds at least this many MiB, for copies at the link's speed (negative: never)", "MATAIJTUNED", s->pin_mib, &s->pin_mib, NULL));
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;

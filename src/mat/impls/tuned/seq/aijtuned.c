@@ -71,6 +71,7 @@ static PetscErrorCode DropPlan(Mat_SeqAIJTuned *ctx)
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
   PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx)); /* after the device strips that point into it */
+  PetscCall(MatSeqAIJTunedCUDAUnpin(NULL, ctx)); /* a new pattern may come in a new array; MatDestroy frees this one */
 #endif
   aijt_layouts_destroy(&ctx->layouts);
   aijt_plan_destroy(&ctx->plan);

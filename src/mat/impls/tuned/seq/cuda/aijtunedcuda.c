@@ -194,19 +194,30 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
 /* Values, the layouts' first or new ones, into every slot through its map: from the base's device copy where that
    holds them (the base's operations on the GPU, MatScale, MatAXPY, COO assembly of device values, leave the host's values stale:
    read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-150x),
-   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values. */
-static PetscErrorCode RefillOnDevice(Mat A, AIJTunedDevice d, cudaStream_t stream)
+   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values: new ones from a
+   page-locked array where it is large enough (aijtunedpin.c). */
+static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_values, cudaStream_t stream)
 {
+  AIJTunedDevice     d         = ctx->dev;
   const PetscBool    on_device = (PetscBool)(d->nnz && MatAIJTunedBaseValuesOnDevice(A));
   const PetscScalar *aa;
 
   PetscFunctionBegin;
   if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
   else {
+    const size_t bytes  = (size_t)d->nnz * sizeof(double);
+    PetscBool    pinned = PETSC_FALSE;
+
     PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-    if (d->nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, aa, (size_t)d->nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+    if (bytes) {
+      PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values, &pinned));
+      PetscCallCUDA(cudaMemcpyAsync(d->values, aa, bytes, cudaMemcpyHostToDevice, stream));
+    }
+    /* From page-locked memory the copy runs behind the host's back: wait for it, as a copy from pageable memory
+       does, before the host may write the array again (the application's next assembly) */
+    if (pinned) PetscCallCUDA(cudaStreamSynchronize(stream));
     PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)d->nnz * sizeof(double)));
+    PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
     aa = d->values;
   }
   PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
@@ -269,6 +280,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionBegin;
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
   if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
+  if (nnz && ctx->pinned == (const void *)csr->values) PetscCallCUDA(cudaStreamSynchronize(stream)); /* as RefillOnDevice() */
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
@@ -302,7 +314,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-      PetscCall(RefillOnDevice(A, ctx->dev, stream));
+      PetscCall(RefillOnDevice(A, ctx, PETSC_TRUE, stream));
       PetscCallCUDA(aijt_dia_codes_make_all(ctx->dev->strips, ctx->dev->nstrips, stream)); /* the new values' codes */
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
@@ -400,7 +412,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   }
   d->values = (double *)Take(&at, nnz, sizeof(double));
   d->nnz    = (aijt_int)nnz;
-  if (!built) PetscCall(RefillOnDevice(A, d, stream)); /* logs its own copy */
+  if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy */
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(ctx, &csr, stream, &copied));
