@@ -164,11 +164,14 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
    CSR's) through the src maps of aijt_dev_build, 0.0 for padding.  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
-/* MatShift of a CSR on the device (csr_shift.cu): values[k] += a where k is row i's diagonal entry, for each row
-   i < n (n at most the rows and the columns); rows without one are left, so the caller checks that every row has
-   it.  rowptr and colidx as cuSPARSE's 32-bit arrays (PETSc's aijcusparse keeps them so), columns sorted within
-   each row.  No allocation, no wait. */
+/* A CSR's diagonal on the device (csr_diagonal.cu), rowptr and colidx as cuSPARSE's 32-bit arrays (PETSc's
+   aijcusparse keeps them so), columns sorted within each row; no allocation, no wait.
+   aijt_dev_csr_shift, MatShift: values[k] += a where k is row i's diagonal entry, for each row i < n (n at most the
+   rows and the columns); rows without one are left, so the caller checks that every row has it.
+   aijt_dev_csr_diagonal, MatGetDiagonal: d[i] = row i's diagonal value for each of the nrows rows, 0.0 where it has
+   none (i >= ncols included). */
 cudaError_t aijt_dev_csr_shift(const int *rowptr, const int *colidx, double *values, aijt_int n, double a, cudaStream_t stream);
+cudaError_t aijt_dev_csr_diagonal(const int *rowptr, const int *colidx, const double *values, aijt_int nrows, aijt_int ncols, double *d, cudaStream_t stream);
 
 /* MatScale of the same matrix: every slot of the strips and the tail times a, padding left 0.0 (for a finite a, bit
    for bit what aijt_dev_refill gives from the CSR values scaled), and DIA's value tables (aijt_dia_codes_scale), so

@@ -138,6 +138,23 @@ static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatGetDiagonal of A and of B equal, bit for bit, each into a vector of its own type (a CUDA vector for a GPU
+   type: aijtuned then reads its diagonal on the GPU where its values are there) */
+static PetscErrorCode SameDiagonals(Mat A, Mat B, PetscBool *same)
+{
+  Vec da, db;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatCreateVecs(A, NULL, &da));
+  PetscCall(MatCreateVecs(B, NULL, &db));
+  PetscCall(MatGetDiagonal(A, da));
+  PetscCall(MatGetDiagonal(B, db));
+  PetscCall(VecEqual(da, db, same));
+  PetscCall(VecDestroy(&da));
+  PetscCall(VecDestroy(&db));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* A block's products equal those of its host AIJ copy (MatConvert reads the host arrays) */
 static PetscErrorCode BlockProductOk(Mat sub, PetscBool *ok)
 {
@@ -244,6 +261,8 @@ int main(int argc, char **argv)
   PetscCall(Report("re-assembly, same pattern: plan kept, values refreshed", ok));
   PetscCall(MatScale(A, -2.0));
   PetscCall(MatScale(T, -2.0)); /* on a GPU base, the new values on the device alone: the refill reads them there */
+  PetscCall(SameDiagonals(A, T, &ok)); /* ... and MatGetDiagonal */
+  PetscCall(Report("MatScale, MatGetDiagonal", ok));
   PetscCall(SameProducts(A, T, &ok));
   PetscCall(Report("MatScale", ok));
   PetscCall(MatShift(A, 1.5));
@@ -268,6 +287,8 @@ int main(int argc, char **argv)
         PetscCall(MatScale(Ad, a));
         PetscCall(MatScale(Td, a));
       }
+      PetscCall(SameDiagonals(Ad, Td, &same));
+      ok = (PetscBool)(ok && same);
       PetscCall(SameProducts(Ad, Td, &same));
       ok = (PetscBool)(ok && same);
     }
@@ -286,13 +307,17 @@ int main(int argc, char **argv)
     PetscCall(SameProducts(Ad, Td, &ok));
     PetscCall(MatScale(Ad, -2.0));
     PetscCall(MatScale(Td, -2.0));
+    PetscCall(SameDiagonals(Ad, Td, &same)); /* row 7's: 0 */
+    ok = (PetscBool)(ok && same);
     PetscCall(MatShift(Ad, 1.5));
     PetscCall(MatShift(Td, 1.5));
     PetscCall(SameProducts(Ad, Td, &same));
     ok = (PetscBool)(ok && same);
+    PetscCall(SameDiagonals(Ad, Td, &same));
+    ok = (PetscBool)(ok && same);
     PetscCall(MatDestroy(&Ad));
     PetscCall(MatDestroy(&Td));
-    PetscCall(Report("MatShift inserting a missing diagonal entry", ok));
+    PetscCall(Report("MatShift inserting a missing diagonal entry, MatGetDiagonal", ok));
   }
   PetscCall(MatCreateVecs(A, &r, &l));
   PetscCall(VecSetRandom(l, NULL));
@@ -813,14 +838,14 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_gpu_build {{0 1}} -mat_aijtuned_pin_mib 0
       output_file: output/ops_cuda.out
 
-   # -info names the GPU paths taken: MatShift on the GPU (seq/cuda/aijtunedshift.c), on one rank and on two through
-   # the diagonal blocks; new host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
+   # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
+   # and on two through the diagonal blocks; new host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
    test:
       suffix: cuda_info
       nsize: {{1 2}}
       requires: cuda
       args: -info :mat -mat_aijtuned_pin_mib 0
-      filter: grep -oE "MatShift on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
+      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
       output_file: output/ops_cuda_info.out
 
 TEST*/

@@ -73,7 +73,7 @@ typedef struct {
                                         parameters (aijtunedtune.c); 0 without tuning */
   PetscBool           tuning;        /* tuning has started and not ended */
   PetscObjectState    diag_pattern;  /* 1 + the pattern whose rows all hold their diagonal entry (MatShift on the GPU,
-                                        aijtunedshift.c); 0 where none was found so */
+                                        aijtuneddiagonal.c); 0 where none was found so */
   const void         *pinned;        /* the host's value array as registered with CUDA (aijtunedpin.c), NULL if none, */
   size_t              pinned_bytes;  /* its bytes, */
   const void         *pin_refused;   /* and the array whose registration failed last */
@@ -195,6 +195,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat, Mat_SeqAIJTuned
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAScale(Mat, Mat_SeqAIJTuned *, PetscScalar);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, PetscScalar, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat, Mat_SeqAIJTuned *, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAGetDiagonal(Mat, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUnpin(Mat, Mat_SeqAIJTuned *);
 #endif

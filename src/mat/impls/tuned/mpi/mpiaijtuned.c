@@ -60,7 +60,7 @@ static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 }
 
 /* MatShift: with the rows and the columns split alike, each rank's part of the diagonal lies in its diagonal block,
-   and when every rank's block can shift it on the GPU (MatSeqAIJTunedCUDAShiftable: aijtunedshift.c) the blocks do,
+   and when every rank's block can shift it on the GPU (MatSeqAIJTunedCUDAShiftable: aijtuneddiagonal.c) the blocks do,
    each its own MatShift.  Otherwise the base's, which adds row by row on the host and assembles on every rank: the
    choice is made over all ranks. */
 static PetscErrorCode MatShift_MPIAIJTuned(Mat A, PetscScalar a)

@@ -7,7 +7,8 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale also scales a DIA plan's device copies in place, and MatShift runs on the GPU (Scale and Shift below). */
+   MatScale also scales a DIA plan's device copies in place, and MatShift and MatGetDiagonal run on the GPU (Scale,
+   Shift and GetDiagonal below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -67,6 +68,19 @@ static PetscErrorCode Shift(Mat A, PetscScalar a)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatGetDiagonal: on the GPU where A's values and v are there (MatSeqAIJTunedCUDAGetDiagonal), else the base's */
+static PetscErrorCode GetDiagonal(Mat A, Vec v)
+{
+  PetscBool done = PETSC_FALSE;
+
+  BASE_OP(A, getdiagonal);
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDAGetDiagonal(A, v, &done));
+#endif
+  if (!done) PetscCall(ctx->base.ops.getdiagonal(A, v));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
@@ -87,6 +101,7 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(multhermitiantransposeadd, MultHermitianTransposeAdd_AsBase);
   HOOK_BASE(scale, Scale);
   HOOK_BASE(shift, Shift);
+  HOOK_BASE(getdiagonal, GetDiagonal);
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE

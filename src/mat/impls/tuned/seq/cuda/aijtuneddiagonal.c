@@ -1,17 +1,23 @@
 /*
-   MatShift of seqaijtuned on the GPU: a added to the diagonal of the base's device values where they hold the
-   matrix's values and every row holds its diagonal entry.
+   The diagonal of seqaijtuned on the GPU, read from and written to the base's device values where they hold the
+   matrix's values: MatShift (every row holding its diagonal entry) and MatGetDiagonal (into a vector on the GPU).
 
    PETSc 3.24's cuSPARSE type has no MatShift of its own: AIJ's adds a row at a time through MatSetValues on the
    host, whose first call copies every value down from the device, and the next product copies them all up again.
    A time step of a linear problem with a constant right-hand-side Jacobian scales and shifts its operator twice
    (TSComputeIJacobian), so each step paid two round trips of the whole value array for aijcusparse, and for
-   aijtuned as well.  Here a kernel adds a to the diagonal entries on the device (kernels/csr_shift.cu): the same
+   aijtuned as well.  Here a kernel adds a to the diagonal entries on the device (kernels/csr_diagonal.cu): the same
    one rounding per value as the host's ADD_VALUES.  aijtuned's own copies then refill from the base's device
    values at the next product, as after MatScale.  Elsewhere (values on the host alone, a row without its diagonal
    entry, which the base's MatShift inserts, a matrix bound to the CPU) the base's MatShift runs.  An MPI matrix
    whose rows and columns are split alike holds its diagonal in its diagonal blocks: mpiaijtuned shifts them so when
    every rank's can be (MatShift_MPIAIJTuned).
+
+   Nor has it a MatGetDiagonal: AIJ's reads the host's values, and after values changed on the GPU (MatShift,
+   MatScale, MatAXPY there) it copies all of them down first.  Jacobi's setup at each time step took PETSc's TS ex4
+   (4M rows) 25 ms of its 66 ms step that way (bench/results/2026-11-26-ts-ex4-log).  Here a kernel copies each row's
+   diagonal value into the vector on the device (0 where the row has none, as AIJ); with the vector or the values on
+   the host alone the base's runs.  mpiaijtuned's MatGetDiagonal is MPIAIJ's, which asks the diagonal block.
 */
 #include "aijtunedcuda.h"
 
@@ -77,5 +83,37 @@ PetscErrorCode MatSeqAIJTunedCUDAShift(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArray(A, &av));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ai, &aj));
   PetscCall(PetscInfo(A, "MatShift on the GPU: %" PetscInt_FMT " diagonal entries\n", n));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A's diagonal into v on the device, where A's values are current there and v lives there: *done; else the caller
+   runs the base's MatGetDiagonal. */
+PetscErrorCode MatSeqAIJTunedCUDAGetDiagonal(Mat A, Vec v, PetscBool *done)
+{
+  const int         *ai, *aj;
+  const PetscScalar *av;
+  PetscScalar       *d;
+  PetscMemType       mtype;
+  cudaStream_t       stream;
+
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+  if (A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->preallocated || !A->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(VecGetArrayWriteAndMemType(v, &d, &mtype));
+  if (!PetscMemTypeDevice(mtype)) {
+    PetscCall(VecRestoreArrayWriteAndMemType(v, &d));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &ai, &aj));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &av));
+  PetscCall(PetscLogGpuTimeBegin());
+  PetscCallCUDA(aijt_dev_csr_diagonal(ai, aj, (const double *)av, (aijt_int)A->rmap->n, (aijt_int)A->cmap->n, (double *)d, stream));
+  PetscCall(PetscLogGpuTimeEnd());
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &av));
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreIJ(A, PETSC_FALSE, &ai, &aj));
+  PetscCall(VecRestoreArrayWriteAndMemType(v, &d));
+  PetscCall(PetscInfo(A, "MatGetDiagonal on the GPU: %" PetscInt_FMT " rows\n", A->rmap->n));
+  *done = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
