@@ -334,9 +334,21 @@ int main(int argc, char **argv)
     PetscCall(Report("MatZeroRows", ok));
   }
   PetscCall(MatZeroEntries(A));
-  PetscCall(MatZeroEntries(T));
+  PetscCall(MatZeroEntries(T)); /* on a GPU base whose device values are current: those alone */
   PetscCall(SameProducts(A, T, &ok));
   PetscCall(Report("MatZeroEntries", ok));
+  PetscCall(MatZeroEntries(A));
+  PetscCall(MatZeroEntries(T));
+  for (PetscInt i = rstart; i < rend; i++) { /* added on the host: to zeros, wherever they were made */
+    PetscCall(MatSetValue(A, i, i, 2.0 + i, ADD_VALUES));
+    PetscCall(MatSetValue(T, i, i, 2.0 + i, ADD_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyBegin(T, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(T, MAT_FINAL_ASSEMBLY));
+  PetscCall(SameProducts(A, T, &ok));
+  PetscCall(Report("MatZeroEntries, MatSetValues adding", ok));
 
   /* a new nonzero pattern: a new plan */
   PetscCall(MatAIJTunedGetPlanStats(T, NULL, &plans_before));
@@ -839,13 +851,14 @@ int main(int argc, char **argv)
       output_file: output/ops_cuda.out
 
    # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
-   # and on two through the diagonal blocks; new host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
+   # and on two through the diagonal blocks; MatZeroEntries of the device values alone (seq/cuda/aijtunedzero.c); new
+   # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
    test:
       suffix: cuda_info
       nsize: {{1 2}}
       requires: cuda
       args: -info :mat -mat_aijtuned_pin_mib 0
-      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
+      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|MatZeroEntries on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
       output_file: output/ops_cuda_info.out
 
 TEST*/

@@ -7,8 +7,8 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale also scales a DIA plan's device copies in place, and MatShift and MatGetDiagonal run on the GPU (Scale,
-   Shift and GetDiagonal below). */
+   MatScale also scales a DIA plan's device copies in place, and MatShift, MatGetDiagonal and MatZeroEntries run on the
+   GPU (Scale, Shift, GetDiagonal and ZeroEntries below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -81,6 +81,19 @@ static PetscErrorCode GetDiagonal(Mat A, Vec v)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* MatZeroEntries: the device values alone where they are current (MatSeqAIJTunedCUDAZeroEntries), else the base's */
+static PetscErrorCode ZeroEntries(Mat A)
+{
+  PetscBool done = PETSC_FALSE;
+
+  BASE_OP(A, zeroentries);
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDAZeroEntries(A, &done));
+#endif
+  if (!done) PetscCall(ctx->base.ops.zeroentries(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
@@ -102,6 +115,7 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(scale, Scale);
   HOOK_BASE(shift, Shift);
   HOOK_BASE(getdiagonal, GetDiagonal);
+  HOOK_BASE(zeroentries, ZeroEntries);
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE
