@@ -446,6 +446,40 @@ int main(int argc, char **argv)
     }
   }
 
+  /* MatAXPY of two aijtuned matrices of one pattern, the pattern not given (TS's implicit Jacobian at each step): added
+     in place, the plans kept, twice (the second time from the kept comparison); MPIAIJ's own would build the union on
+     the host and merge it into Y, a new pattern */
+  {
+    Mat              X, Y, Xt, Yt;
+    PetscInt         before, after;
+    PetscObjectState pattern_before, pattern_after;
+    PetscBool        same;
+    PetscCall(Create(MATAIJ, M, &X));
+    PetscCall(Create(MATAIJ, M, &Y));
+    PetscCall(Fill(X, 0.5, PETSC_FALSE));
+    PetscCall(Fill(Y, 1.0, PETSC_FALSE));
+    PetscCall(MatConvert(X, MATAIJTUNED, MAT_INITIAL_MATRIX, &Xt));
+    PetscCall(MatConvert(Y, MATAIJTUNED, MAT_INITIAL_MATRIX, &Yt));
+    PetscCall(SameProducts(Y, Yt, &ok));
+    PetscCall(MatAIJTunedGetPlanStats(Yt, NULL, &before));
+    PetscCall(MatGetNonzeroState(Yt, &pattern_before));
+    for (int round = 0; round < 2; round++) {
+      PetscCall(MatAXPY(Y, -1.5, X, UNKNOWN_NONZERO_PATTERN));
+      PetscCall(MatAXPY(Yt, -1.5, Xt, UNKNOWN_NONZERO_PATTERN));
+      PetscCall(SameProducts(Y, Yt, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(MatAIJTunedGetPlanStats(Yt, NULL, &after));
+    PetscCall(MatGetNonzeroState(Yt, &pattern_after));
+    ok = (PetscBool)(ok && before == after && pattern_before == pattern_after); /* no new matrix merged into Yt */
+    PetscCall(AllRanks(&ok));
+    PetscCall(Report("MatAXPY of one pattern, not given: in place", ok));
+    PetscCall(MatDestroy(&X));
+    PetscCall(MatDestroy(&Y));
+    PetscCall(MatDestroy(&Xt));
+    PetscCall(MatDestroy(&Yt));
+  }
+
   /* on each rank's own sequential matrices: an in-place LU factorization (MatLUFactor: SeqAIJ merges the factor
      into the matrix), and conversion to SBAIJ (the base's converter asks for the symmetric flag) */
   {

@@ -79,11 +79,18 @@ typedef struct {
   const void         *pin_refused;   /* and the array whose registration failed last */
 } Mat_SeqAIJTuned;
 
+/* Blocks of two MPI matrices (Y's diagonal and off-diagonal, X's) as they were: object ids and pattern states */
+typedef struct {
+  PetscObjectId    id[4];
+  PetscObjectState state[4];
+} MatAIJTunedPatternKey;
+
 typedef struct {
   MatAIJTunedSettings settings;
   MatAIJTunedBase     base;
   PetscErrorCode (*base_preallocation)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[]);
   struct AIJTunedGhosts_s *ghosts; /* MatMult's ghost exchange, made at the first product of each pattern */
+  MatAIJTunedPatternKey    axpy_same; /* the blocks MatAXPY last found of one pattern here (mpi/samepattern.c) */
 } Mat_MPIAIJTuned;
 
 PETSC_INTERN PetscLogEvent MAT_AIJTuned_Plan, MAT_AIJTuned_Build, MAT_AIJTuned_Refresh, MAT_AIJTuned_Upload, MAT_AIJTuned_Tune, MAT_AIJTuned_Ghosts;
@@ -173,6 +180,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCheckScalar(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
+PETSC_INTERN PetscErrorCode MatMPIAIJTunedSamePattern(Mat, Mat, MatAIJTunedPatternKey *, PetscBool *);
 
 #if defined(PETSC_HAVE_CUDA)
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJCUSPARSE(Mat);

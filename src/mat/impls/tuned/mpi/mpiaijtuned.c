@@ -36,6 +36,7 @@ static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 
 static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat, PetscCount, PetscInt[], PetscInt[]);
 static PetscErrorCode MatShift_MPIAIJTuned(Mat, PetscScalar);
+static PetscErrorCode MatAXPY_MPIAIJTuned(Mat, PetscScalar, Mat, MatStructure);
 
 static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
@@ -53,6 +54,7 @@ static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(productsetfromoptions, MatAIJTunedProductSetFromOptions);
   HOOK(createsubmatrices, MatCreateSubMatrices_MPIAIJTuned);
   HOOK(shift, MatShift_MPIAIJTuned);
+  HOOK(axpy, MatAXPY_MPIAIJTuned);
 #undef HOOK
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, SetPreallocationCOO_MPIAIJTuned));
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
@@ -89,6 +91,32 @@ static PetscErrorCode MatShift_MPIAIJTuned(Mat A, PetscScalar a)
   PetscCall(PetscInfo(A, can ? "MatShift on the GPU, by the diagonal blocks\n" : "MatShift by the base\n"));
   if (can) PetscCall(MatShift(Ad, a));
   else PetscCall(ctx->base.ops.shift(A, a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* MatAXPY of another mpiaijtuned matrix X (PETSc calls this one for X of the same type alone): with a pattern not
+   known to be Y's, MPIAIJ's builds the union on the host and merges it into Y.  Where X's pattern is Y's on every
+   rank (mpi/samepattern.c), the blocks add their own, as with SAME_NONZERO_PATTERN: on the GPU where the base's are
+   there, and Y keeps its pattern and its plans. */
+static PetscErrorCode MatAXPY_MPIAIJTuned(Mat Y, PetscScalar a, Mat X, MatStructure str)
+{
+  Mat_MPIAIJTuned *ctx;
+  PetscBool        tuned, same = PETSC_FALSE;
+  PetscInt         all; /* PetscBool's MPI type differs between PETSc versions */
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(Y, &ctx));
+  PetscCall(PetscObjectTypeCompare((PetscObject)X, MATMPIAIJTUNED, &tuned));
+  if (str != SAME_NONZERO_PATTERN && tuned) {
+    PetscCall(MatMPIAIJTunedSamePattern(Y, X, &ctx->axpy_same, &same));
+    all = same ? 1 : 0;
+    PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &all, 1, MPIU_INT, MPI_MIN, PetscObjectComm((PetscObject)Y)));
+    if (all) {
+      PetscCall(PetscInfo(Y, "MatAXPY: the same pattern on every rank, added block by block\n"));
+      str = SAME_NONZERO_PATTERN;
+    }
+  }
+  PetscCall(ctx->base.ops.axpy(Y, a, X, str));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
