@@ -56,7 +56,7 @@ PLANNER_TESTS := $(patsubst %.c,$(BUILD)/%,$(wildcard tests/planner/*.c))
 PETSC_EXAMPLES := $(firstword $(wildcard $(PETSC_DIR)/share/petsc/examples/src $(PETSC_DIR)/src))
 PETSC_TESTS    := $(BUILD)/tests/petsc/ksp_ex2 $(BUILD)/tests/petsc/ksp_ex45 $(BUILD)/tests/petsc/snes_ex19 \
                   $(BUILD)/tests/petsc/mat_ex89 $(BUILD)/tests/petsc/mat_ex111 $(BUILD)/tests/petsc/ksp_ex46 \
-                  $(BUILD)/tests/petsc/snes_ex5
+                  $(BUILD)/tests/petsc/snes_ex5 $(BUILD)/tests/petsc/ts_ex4
 
 .PHONY: all lib examples tests tools demo test clean deps
 all: lib examples tests tools
@@ -104,6 +104,11 @@ $(BUILD)/tests/petsc/ksp_%: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/%.c
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
 
 $(BUILD)/tests/petsc/snes_%: $(PETSC_EXAMPLES)/snes/tutorials/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC   $< (PETSc's own, unchanged)"
+	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+
+$(BUILD)/tests/petsc/ts_%: $(PETSC_EXAMPLES)/ts/tutorials/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC   $< (PETSc's own, unchanged)"
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
