@@ -24,8 +24,9 @@
    split, odd blocks), since the kernels must be correct for any parameters the API accepts.
    Prints one line per matrix and rule set, then "N passed, N failed"; exit 1 on any failure.
    Without a CUDA device: "no CUDA device: skipped", exit 0.
+   MatGetDiagonal's and MatShift's kernels (csr_diagonal.cu) are checked on every matrix against the host.
    "test_kernels NAME" runs only the products of the matrices whose name contains NAME, without the
-   planner's GPU cases: a short run, for example under compute-sanitizer.
+   planner's GPU cases and the diagonal's: a short run, for example under compute-sanitizer.
 */
 #include "devcopy.h"
 extern "C" {
@@ -748,6 +749,45 @@ static int api_checks(cudaStream_t stream)
   return ok;
 }
 
+/* ---------------------------------------------------------------- the diagonal (csr_diagonal.cu) */
+
+/* MatGetDiagonal and MatShift of A's CSR on the device (cuSPARSE's 32-bit arrays, as PETSc keeps them) against the
+   host: each row's diagonal value, 0.0 where the row has none (rows past the last column too), then every value
+   after a shift of the rows that hold one; bit for bit. */
+static int diagonal_case(const matrix *A, cudaStream_t stream)
+{
+  const aijt_int m = A->nrows, nnz = A->rowptr[m], n = m < A->ncols ? m : A->ncols;
+  const double   a = 0.375;
+  int     *ri = (int *)malloc(((size_t)m + 1) * sizeof(int)), *ci = (int *)malloc(((size_t)nnz + 1) * sizeof(int));
+  double  *v = (double *)malloc(((size_t)nnz + 1) * sizeof(double)), *d = (double *)malloc(((size_t)m + 1) * sizeof(double));
+  int     *dri = NULL, *dci = NULL;
+  double  *dv = NULL, *dd = NULL;
+  int      ok;
+
+  for (aijt_int i = 0; i <= m; i++) ri[i] = (int)A->rowptr[i];
+  for (aijt_int k = 0; k < nnz; k++) ci[k] = (int)A->colidx[k], v[k] = rnd_uniform();
+  ok = aijt_cuda_ok(cudaMalloc((void **)&dri, ((size_t)m + 1) * sizeof(int)), "cudaMalloc") && aijt_cuda_ok(cudaMalloc((void **)&dci, ((size_t)nnz + 1) * sizeof(int)), "cudaMalloc") &&
+       aijt_cuda_ok(cudaMalloc((void **)&dv, ((size_t)nnz + 1) * sizeof(double)), "cudaMalloc") && aijt_cuda_ok(cudaMalloc((void **)&dd, ((size_t)m + 1) * sizeof(double)), "cudaMalloc");
+  ok = ok && aijt_cuda_ok(cudaMemcpy(dri, ri, ((size_t)m + 1) * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy") && aijt_cuda_ok(cudaMemcpy(dci, ci, (size_t)nnz * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy") &&
+       aijt_cuda_ok(cudaMemcpy(dv, v, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy");
+  ok = ok && aijt_cuda_ok(aijt_dev_csr_diagonal(dri, dci, dv, m, A->ncols, dd, stream), "aijt_dev_csr_diagonal") && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  ok = ok && aijt_cuda_ok(cudaMemcpy(d, dd, (size_t)m * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  for (aijt_int i = 0; ok && i < m; i++) {
+    double ref = 0.0;
+    for (int k = ri[i]; k < ri[i + 1]; k++)
+      if (ci[k] == (int)i) ref = v[k];
+    if (memcmp(&ref, &d[i], sizeof(double))) ok = 0, printf("  diagonal: row %lld %g, the host's %g\n", (long long)i, d[i], ref);
+  }
+  ok = ok && aijt_cuda_ok(aijt_dev_csr_shift(dri, dci, dv, n, a, stream), "aijt_dev_csr_shift") && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  for (aijt_int i = 0; i < n; i++)
+    for (int k = ri[i]; k < ri[i + 1]; k++)
+      if (ci[k] == (int)i) v[k] += a;
+  ok = ok && same_array(dv, v, (size_t)nnz, sizeof(double), "values after MatShift", 0);
+  cudaFree(dri), cudaFree(dci), cudaFree(dv), cudaFree(dd);
+  free(ri), free(ci), free(v), free(d);
+  return ok;
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -872,6 +912,12 @@ int main(int argc, char **argv)
         break;
       }
     }
+  }
+  for (int m = 0; m < nmats && !only; m++) {
+    int ok = diagonal_case(&mats[m], stream);
+    printf("%s %-17s diagonal and shift on the device\n", ok ? "PASS" : "FAIL", mats[m].name);
+    if (ok) passed++;
+    else failed++;
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
