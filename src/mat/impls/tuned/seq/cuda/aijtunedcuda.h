@@ -54,6 +54,13 @@ static inline PetscBool MatAIJTunedBaseValuesOnDevice(Mat A)
   return (PetscBool)(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH);
 }
 
+/* Whether the base's device arrays may be read and written as A's values: current there, A allocated and not bound
+   to the CPU (MatShift, MatGetDiagonal and MatZeroEntries on the GPU: aijtuneddiagonal.c, aijtunedzero.c) */
+static inline PetscBool MatAIJTunedBaseDeviceUsable(Mat A)
+{
+  return (PetscBool)(!A->boundtocpu && A->preallocated && MatAIJTunedBaseValuesOnDevice(A));
+}
+
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneProduct(Mat, Mat_SeqAIJTuned *, const double *, const double *, double *, cudaStream_t, PetscBool *);

@@ -56,7 +56,7 @@ PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat A, Mat_SeqAIJTuned *ctx, PetscBoo
 {
   PetscFunctionBegin;
   *can = (PetscBool)(PetscMin(A->rmap->n, A->cmap->n) == 0);
-  if (*can || A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->preallocated) PetscFunctionReturn(PETSC_SUCCESS);
+  if (*can || !MatAIJTunedBaseDeviceUsable(A)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(DiagonalDense(A, ctx, can));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -98,7 +98,7 @@ PetscErrorCode MatSeqAIJTunedCUDAGetDiagonal(Mat A, Vec v, PetscBool *done)
 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
-  if (A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->preallocated || !A->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!A->rmap->n || !MatAIJTunedBaseDeviceUsable(A)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(VecGetArrayWriteAndMemType(v, &d, &mtype));
   if (!PetscMemTypeDevice(mtype)) {
     PetscCall(VecRestoreArrayWriteAndMemType(v, &d));

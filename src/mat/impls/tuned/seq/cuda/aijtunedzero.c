@@ -23,7 +23,7 @@ PetscErrorCode MatSeqAIJTunedCUDAZeroEntries(Mat A, PetscBool *done)
 
   PetscFunctionBegin;
   *done = PETSC_FALSE;
-  if (A->boundtocpu || A->factortype != MAT_FACTOR_NONE || !A->preallocated || !MatAIJTunedBaseValuesOnDevice(A)) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!MatAIJTunedBaseDeviceUsable(A)) PetscFunctionReturn(PETSC_SUCCESS); /* a factor is never aijtuned: it went back to its base */
   PetscCall(MatGetInfo(A, MAT_LOCAL, &info)); /* O(1) for AIJ: its entries' count */
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayWrite(A, &av));
