@@ -768,8 +768,11 @@ static int diagonal_case(const matrix *A, cudaStream_t stream)
   for (aijt_int k = 0; k < nnz; k++) ci[k] = (int)A->colidx[k], v[k] = rnd_uniform();
   ok = aijt_cuda_ok(cudaMalloc((void **)&dri, ((size_t)m + 1) * sizeof(int)), "cudaMalloc") && aijt_cuda_ok(cudaMalloc((void **)&dci, ((size_t)nnz + 1) * sizeof(int)), "cudaMalloc") &&
        aijt_cuda_ok(cudaMalloc((void **)&dv, ((size_t)nnz + 1) * sizeof(double)), "cudaMalloc") && aijt_cuda_ok(cudaMalloc((void **)&dd, ((size_t)m + 1) * sizeof(double)), "cudaMalloc");
-  ok = ok && aijt_cuda_ok(cudaMemcpy(dri, ri, ((size_t)m + 1) * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy") && aijt_cuda_ok(cudaMemcpy(dci, ci, (size_t)nnz * sizeof(int), cudaMemcpyHostToDevice), "cudaMemcpy") &&
-       aijt_cuda_ok(cudaMemcpy(dv, v, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy");
+  /* on the kernels' stream: it does not wait for the legacy stream, and a pageable cudaMemcpy returns before its
+     copy lands */
+  ok = ok && aijt_cuda_ok(cudaMemcpyAsync(dri, ri, ((size_t)m + 1) * sizeof(int), cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync") &&
+       aijt_cuda_ok(cudaMemcpyAsync(dci, ci, (size_t)nnz * sizeof(int), cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync") &&
+       aijt_cuda_ok(cudaMemcpyAsync(dv, v, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice, stream), "cudaMemcpyAsync");
   ok = ok && aijt_cuda_ok(aijt_dev_csr_diagonal(dri, dci, dv, m, A->ncols, dd, stream), "aijt_dev_csr_diagonal") && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
   ok = ok && aijt_cuda_ok(cudaMemcpy(d, dd, (size_t)m * sizeof(double), cudaMemcpyDeviceToHost), "cudaMemcpy");
   for (aijt_int i = 0; ok && i < m; i++) {
