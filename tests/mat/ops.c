@@ -138,6 +138,86 @@ static PetscErrorCode SameProducts(Mat A, Mat B, PetscBool *same)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A host vector (PETSc's standard type) with the layout of M's rows (rows) or columns */
+static PetscErrorCode HostVec(Mat M, PetscBool rows, Vec *v)
+{
+  PetscInt m, n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetLocalSize(M, &m, &n));
+  PetscCall(VecCreate(PetscObjectComm((PetscObject)M), v));
+  PetscCall(VecSetSizes(*v, rows ? m : n, PETSC_DETERMINE));
+  PetscCall(VecSetType(*v, VECSTANDARD));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* A x, A x + z, A x + y in place, A^T x, A^T x + z and A^T x + y in place of two matrices on host vectors agree to
+   rounding.  On a CUDA build the base's kernel reads device arrays only: aijtuned takes host vectors on the host. */
+static PetscErrorCode SameProductsOnHostVectors(Mat A, Mat B, PetscBool *same)
+{
+  Vec       x, u, z, w, ya, yb, sa, sb;
+  PetscReal d, scale, worst = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(HostVec(A, PETSC_FALSE, &x));
+  PetscCall(HostVec(A, PETSC_TRUE, &u));
+  PetscCall(HostVec(A, PETSC_TRUE, &z));
+  PetscCall(HostVec(A, PETSC_FALSE, &w));
+  PetscCall(VecDuplicate(z, &ya));
+  PetscCall(VecDuplicate(z, &yb));
+  PetscCall(VecDuplicate(w, &sa));
+  PetscCall(VecDuplicate(w, &sb));
+  PetscCall(VecSetRandom(x, NULL));
+  PetscCall(VecSetRandom(u, NULL));
+  PetscCall(VecSetRandom(z, NULL));
+  PetscCall(VecSetRandom(w, NULL));
+  for (int op = 0; op < 6; op++) {
+    Vec ra = op < 3 ? ya : sa, rb = op < 3 ? yb : sb;
+    if (op % 3 == 2) { /* in place: the result starts as the added vector */
+      PetscCall(VecCopy(op < 3 ? z : w, ra));
+      PetscCall(VecCopy(op < 3 ? z : w, rb));
+    }
+    switch (op) {
+    case 0:
+      PetscCall(MatMult(A, x, ya));
+      PetscCall(MatMult(B, x, yb));
+      break;
+    case 1:
+      PetscCall(MatMultAdd(A, x, z, ya));
+      PetscCall(MatMultAdd(B, x, z, yb));
+      break;
+    case 2:
+      PetscCall(MatMultAdd(A, x, ya, ya));
+      PetscCall(MatMultAdd(B, x, yb, yb));
+      break;
+    case 3:
+      PetscCall(MatMultTranspose(A, u, sa));
+      PetscCall(MatMultTranspose(B, u, sb));
+      break;
+    case 4:
+      PetscCall(MatMultTransposeAdd(A, u, w, sa));
+      PetscCall(MatMultTransposeAdd(B, u, w, sb));
+      break;
+    default:
+      PetscCall(MatMultTransposeAdd(A, u, sa, sa));
+      PetscCall(MatMultTransposeAdd(B, u, sb, sb));
+    }
+    PetscCall(MaxDiff(ra, rb, &d, &scale));
+    if (d > 1e-12 * scale) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  host vectors, product %d: difference %g of %g\n", op, (double)d, (double)scale));
+    worst = PetscMax(worst, d / scale);
+  }
+  *same = (PetscBool)(worst <= 1e-12);
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&u));
+  PetscCall(VecDestroy(&z));
+  PetscCall(VecDestroy(&w));
+  PetscCall(VecDestroy(&ya));
+  PetscCall(VecDestroy(&yb));
+  PetscCall(VecDestroy(&sa));
+  PetscCall(VecDestroy(&sb));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* MatGetDiagonal of A and of B equal, bit for bit, each into a vector of its own type (a CUDA vector for a GPU
    type: aijtuned then reads its diagonal on the GPU where its values are there) */
 static PetscErrorCode SameDiagonals(Mat A, Mat B, PetscBool *same)
@@ -226,6 +306,8 @@ int main(int argc, char **argv)
   PetscCall(Report("root name aijtuned gives seqaijtuned / mpiaijtuned", ok));
   PetscCall(SameProducts(A, T, &ok));
   PetscCall(Report("MatMult, MatMultAdd, MatMultTranspose", ok));
+  PetscCall(SameProductsOnHostVectors(A, T, &ok));
+  PetscCall(Report("the same products on host vectors, transposes added", ok));
 
   { /* MatGetRow, MatGetDiagonal */
     PetscCall(MatGetOwnershipRange(T, &rstart, &rend));

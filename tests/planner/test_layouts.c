@@ -250,6 +250,39 @@ done:
   free(x), free(z), free(y), free(ref);
 }
 
+/* aijt_csr_spmv_transpose (y = A^T x, + z, in place) against each column's sum down a column copy made by a stable
+   counting sort, which adds in row order as AIJ's host kernel does: bit for bit */
+static void check_transpose(const matrix *A)
+{
+  const aijt_int m = A->nrows, n = A->ncols, nnz = m ? A->rowptr[m] : 0;
+  aijt_int      *cptr = calloc((size_t)n + 2, sizeof(aijt_int)), *crow = malloc(((size_t)nnz + 1) * sizeof(aijt_int));
+  double        *cval = malloc(((size_t)nnz + 1) * sizeof(double)), *x = malloc(((size_t)m + 1) * sizeof(double));
+  double        *z = malloc(((size_t)n + 1) * sizeof(double)), *y = malloc(((size_t)n + 1) * sizeof(double)), *ref = malloc(((size_t)n + 1) * sizeof(double));
+  aijt_csr       csr = {m, n, A->rowptr, A->colidx, A->values, NULL, 0};
+
+  for (aijt_int k = 0; k < nnz; k++) cptr[A->colidx[k] + 2]++;
+  for (aijt_int c = 0; c < n; c++) cptr[c + 2] += cptr[c + 1];
+  for (aijt_int i = 0; i < m; i++)
+    for (aijt_int k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) {
+      aijt_int p = cptr[A->colidx[k] + 1]++;
+      crow[p] = i, cval[p] = A->values[k];
+    }
+  /* values of their own (the matrices after this one come from the shared generator) */
+  for (aijt_int i = 0; i < m; i++) x[i] = (double)((i * 7919) % 2001) / 1000.0 - 1.0;
+  for (aijt_int c = 0; c < n; c++) z[c] = (double)((c * 104729) % 2003) / 1000.0 - 1.0, y[c] = NAN;
+  for (int add = 0; add < 3; add++) { /* A^T x, A^T x + z, A^T x + y in place */
+    for (aijt_int c = 0; c < n; c++) {
+      double sum = add ? z[c] : 0.0;
+      for (aijt_int p = cptr[c]; p < cptr[c + 1]; p++) sum += cval[p] * x[crow[p]];
+      ref[c] = sum;
+    }
+    if (add == 2) memcpy(y, z, (size_t)n * sizeof(double));
+    aijt_csr_spmv_transpose(&csr, x, add == 0 ? NULL : add == 1 ? z : y, y);
+    EXPECT(same(y, ref, n), "y = A^T x%s differs", add == 0 ? "" : add == 1 ? " + z" : " + y (in place)");
+  }
+  free(cptr), free(crow), free(cval), free(x), free(z), free(y), free(ref);
+}
+
 static void check_matrix(matrix *A)
 {
   unsigned   seen = 0;
@@ -296,6 +329,7 @@ static void check_matrix(matrix *A)
   R.allowed = AIJT_FORMAT_BIT(AIJT_ELL) | AIJT_FORMAT_BIT(AIJT_COO);
   R.ell_max_pad = 1e9; /* every short strip is HYB: ELL plus a COO tail */
   check_rules(A, &R, 0, "hyb", &seen);
+  check_transpose(A);
   printf("%-22s %7lld x %-7lld nnz %8lld: formats seen", A->name, (long long)A->nrows, (long long)A->ncols, (long long)(A->nrows ? A->rowptr[A->nrows] : 0));
   for (int f = 0; f < AIJT_NFORMATS; f++)
     if (seen & AIJT_FORMAT_BIT(f)) printf(" %s", aijt_format_names[f]);

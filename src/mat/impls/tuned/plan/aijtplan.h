@@ -281,6 +281,9 @@ const double *aijt_ref_x(const aijt_layouts *L, const double *x);
 void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, double *y);
 void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, double *y);
 void aijt_ref_tail(const aijt_coo *T, const double *x, double *y);
+/* y = A^T x, or y = A^T x + z when z is not NULL (z may equal y), over a CSR with values: each row's entries
+   scattered in row order (AIJ's host kernel's order) */
+void aijt_csr_spmv_transpose(const aijt_csr *A, const double *x, const double *z, double *y);
 
 /* Rules compare field by field (the struct has padding). */
 int aijt_rules_equal(const aijt_rules *a, const aijt_rules *b);

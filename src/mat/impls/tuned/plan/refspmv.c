@@ -129,3 +129,13 @@ void aijt_ref_spmv(const aijt_layouts *L, const double *x, const double *z, doub
   for (int s = 0; s < L->nstrips; s++) aijt_ref_strip(&L->strips[s], x, z, y);
   aijt_ref_tail(&L->tail, x, y);
 }
+
+void aijt_csr_spmv_transpose(const aijt_csr *A, const double *x, const double *z, double *y)
+{
+  if (!z) memset(y, 0, (size_t)A->ncols * sizeof(double));
+  else if (z != y) memcpy(y, z, (size_t)A->ncols * sizeof(double));
+  for (aijt_int i = 0; i < A->nrows; i++) {
+    const double xi = x[i];
+    for (aijt_int k = A->rowptr[i]; k < A->rowptr[i + 1]; k++) y[A->colidx[k]] += A->values[k] * xi;
+  }
+}

@@ -8,7 +8,8 @@
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
    MatScale also scales a DIA plan's device copies in place, and MatShift, MatGetDiagonal and MatZeroEntries run on the
-   GPU (Scale, Shift, GetDiagonal and ZeroEntries below). */
+   GPU (Scale, Shift, GetDiagonal and ZeroEntries below).  The transposed products take host vectors on the host, which
+   a CUDA base's cannot (Transposed below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -26,11 +27,104 @@
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.op args); \
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
-AS_BASE(MultTranspose_AsBase, multtranspose, (Mat A, Vec x, Vec y), (A, x, y))
-AS_BASE(MultTransposeAdd_AsBase, multtransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
-AS_BASE(MultHermitianTranspose_AsBase, multhermitiantranspose, (Mat A, Vec x, Vec y), (A, x, y))
-AS_BASE(MultHermitianTransposeAdd_AsBase, multhermitiantransposeadd, (Mat A, Vec x, Vec z, Vec y), (A, x, z, y))
 AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
+
+/* Whether the base's transposed products take these vectors.  A CUDA base's kernel (cuSPARSE) reads device arrays
+   only: with host vectors PETSc 3.24's optimized build gives wrong values without an error (a debug build stops:
+   "Object (seq) is not seqcuda"), for aijcusparse as well.  SNES's trust-region and VI methods and NEWTONLS's check
+   for a local minimum multiply by the transposed Jacobian, on a DM's host vectors unless told otherwise
+   (bench/results/2026-11-26-ts-sweep: SNES ex35 with newtontrdc stopped after one step).  Those products run on the
+   host here, as MatMult's do (TransposeOnHost). */
+static PetscErrorCode BaseTakesVectors(Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y, PetscBool *takes)
+{
+  Vec v[3] = {x, z, y};
+
+  PetscFunctionBegin;
+  *takes = ctx->base_host_kernel;
+  for (int i = 0; i < 3 && !ctx->base_host_kernel; i++) {
+    PetscBool cuda = PETSC_TRUE;
+    if (v[i]) PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &cuda, VECSEQCUDA, VECMPICUDA, ""));
+    if (!cuda) PetscFunctionReturn(PETSC_SUCCESS); /* a host vector: the base does not take it */
+  }
+  *takes = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A^T x (z NULL) or y = A^T x + z on the host, from the host's values (copied down first where the device's are
+   newer), in AIJ's order: the same rounding as AIJ's host kernel.  Real scalars: the Hermitian transpose too. */
+static PetscErrorCode TransposeOnHost(Mat A, Vec x, Vec z, Vec y)
+{
+  aijt_csr           csr;
+  const PetscScalar *xa, *za = NULL;
+  PetscScalar       *ya;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+  PetscCall(VecGetArrayRead(x, &xa));
+  if (z == y) PetscCall(VecGetArray(y, &ya));
+  else PetscCall(VecGetArrayWrite(y, &ya));
+  if (z == y) za = ya;
+  else if (z) PetscCall(VecGetArrayRead(z, &za));
+  aijt_csr_spmv_transpose(&csr, (const double *)xa, (const double *)za, (double *)ya);
+  if (z && z != y) PetscCall(VecRestoreArrayRead(z, &za));
+  if (z == y) PetscCall(VecRestoreArray(y, &ya));
+  else PetscCall(VecRestoreArrayWrite(y, &ya));
+  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)csr.rowptr[csr.nrows]));
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* y = A^T x (z NULL) or y = A^T x + z, or the Hermitian transposes: by the base (under its name in a debug PETSc)
+   where it takes the vectors, else on the host */
+static PetscErrorCode Transposed(Mat A, Vec x, Vec z, Vec y, PetscBool hermitian)
+{
+  Mat_SeqAIJTuned *ctx;
+  PetscBool        takes;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(BaseTakesVectors(ctx, x, z, y, &takes));
+  if (!takes) PetscCall(TransposeOnHost(A, x, z, y));
+  else if (z) {
+    PetscErrorCode (*op)(Mat, Vec, Vec, Vec) = hermitian ? ctx->base.ops.multhermitiantransposeadd : ctx->base.ops.multtransposeadd;
+    PetscCheck(op, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no transposed product");
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, op(A, x, z, y));
+  } else {
+    PetscErrorCode (*op)(Mat, Vec, Vec) = hermitian ? ctx->base.ops.multhermitiantranspose : ctx->base.ops.multtranspose;
+    PetscCheck(op, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no transposed product");
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, op(A, x, y));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MultTranspose_AsBase(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Transposed(A, x, NULL, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MultTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Transposed(A, x, z, y, PETSC_FALSE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MultHermitianTranspose_AsBase(Mat A, Vec x, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Transposed(A, x, NULL, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode MultHermitianTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
+{
+  PetscFunctionBegin;
+  PetscCall(Transposed(A, x, z, y, PETSC_TRUE));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* MatScale: the base's, then, on the GPU, a DIA plan's device copies scaled in place if they held the values it
    began with (MatSeqAIJTunedCUDAScalesInPlace): no refill and no new coding at the next product. */
