@@ -98,33 +98,18 @@ static PetscErrorCode Transposed(Mat A, Vec x, Vec z, Vec y, PetscBool hermitian
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode MultTranspose_AsBase(Mat A, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(Transposed(A, x, NULL, y, PETSC_FALSE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(Transposed(A, x, z, y, PETSC_FALSE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultHermitianTranspose_AsBase(Mat A, Vec x, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(Transposed(A, x, NULL, y, PETSC_TRUE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-static PetscErrorCode MultHermitianTransposeAdd_AsBase(Mat A, Vec x, Vec z, Vec y)
-{
-  PetscFunctionBegin;
-  PetscCall(Transposed(A, x, z, y, PETSC_TRUE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+/* name: one of the four transposed products through Transposed */
+#define TRANSPOSED(name, params, z, hermitian) \
+  static PetscErrorCode name params \
+  { \
+    PetscFunctionBegin; \
+    PetscCall(Transposed(A, x, z, y, hermitian)); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
+TRANSPOSED(TransposeMult, (Mat A, Vec x, Vec y), NULL, PETSC_FALSE)
+TRANSPOSED(TransposeMultAdd, (Mat A, Vec x, Vec z, Vec y), z, PETSC_FALSE)
+TRANSPOSED(HermitianTransposeMult, (Mat A, Vec x, Vec y), NULL, PETSC_TRUE)
+TRANSPOSED(HermitianTransposeMultAdd, (Mat A, Vec x, Vec z, Vec y), z, PETSC_TRUE)
 
 /* MatScale: the base's, then, on the GPU, a DIA plan's device copies scaled in place if they held the values it
    began with (MatSeqAIJTunedCUDAScalesInPlace): no refill and no new coding at the next product. */
@@ -202,10 +187,10 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   /* the base's operation kept, and the wrapper put in its place where the base has one (a base bound to the CPU
      has no Hermitian transposes) */
 #define HOOK_BASE(op, fn) MatAIJTunedHookOp(A, &ctx->base, op, fn, 1)
-  HOOK_BASE(multtranspose, MultTranspose_AsBase);
-  HOOK_BASE(multtransposeadd, MultTransposeAdd_AsBase);
-  HOOK_BASE(multhermitiantranspose, MultHermitianTranspose_AsBase);
-  HOOK_BASE(multhermitiantransposeadd, MultHermitianTransposeAdd_AsBase);
+  HOOK_BASE(multtranspose, TransposeMult);
+  HOOK_BASE(multtransposeadd, TransposeMultAdd);
+  HOOK_BASE(multhermitiantranspose, HermitianTransposeMult);
+  HOOK_BASE(multhermitiantransposeadd, HermitianTransposeMultAdd);
   HOOK_BASE(scale, Scale);
   HOOK_BASE(shift, Shift);
   HOOK_BASE(getdiagonal, GetDiagonal);
