@@ -2,7 +2,8 @@
    Host reference SpMV: the C twin of every kernel layout.  Each strip writes its rows once,
    y[row] = z[row] + sum (z = 0 for y = A x), summing a row's entries in column order; the COO tail
    then adds the entries the strips left out.  Padding slots (col < 0) are skipped, never multiplied,
-   so an Inf or NaN in x reaches y exactly as it does through AIJ.
+   so an Inf or NaN in x reaches y exactly as it does through AIJ.  Beside them, the transposed product over the CSR
+   itself, which seqaijtuned runs on host vectors (a CUDA base's kernel reads device arrays only).
 */
 #include "aijtplan.h"
 
