@@ -175,6 +175,19 @@ int main(int argc, char **argv)
       PetscCall(MatDestroy(&B));
     }
   }
+  { /* a matrix-free operator given the type aijtuned (as PETSc's MatSetFromOptions does under -mat_type aijtuned with
+       -snes_mf_operator): a clear error, not a product on a freed operator */
+    for (int shell = 0; shell < 2; shell++) {
+      Mat J;
+      if (shell) PetscCall(MatCreateShell(PETSC_COMM_WORLD, 4, 4, PETSC_DETERMINE, PETSC_DETERMINE, NULL, &J));
+      else PetscCall(MatCreateMFFD(PETSC_COMM_WORLD, 4, 4, PETSC_DETERMINE, PETSC_DETERMINE, &J));
+      PetscCall(PetscPushErrorHandler(Record, NULL));
+      ierr = MatSetType(J, MATAIJTUNED);
+      PetscCall(PetscPopErrorHandler());
+      PetscCall(Expect(shell ? "a shell matrix given the type aijtuned" : "a matrix-free (MFFD) operator given the type aijtuned", ierr, PETSC_ERR_ARG_WRONG, &failures));
+      PetscCall(MatDestroy(&J));
+    }
+  }
   /* after the errors the matrix still works */
   PetscCall(VecSet(x, 1.0));
   PetscCall(MatMult(A, x, y));

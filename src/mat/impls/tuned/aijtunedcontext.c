@@ -132,6 +132,24 @@ PetscErrorCode MatAIJTunedCheckScalar(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A matrix-free operator (MFFD, shell) is never made aijtuned.  PETSc's MatSetFromOptions applies a global -mat_type
+   to such an operator too: SNESSetUpMatrices for -snes_mf_operator, and MatMult_MFFD at its first product for an
+   operator the program never set from options (TS ex15 -Jtype 1).  MatSetType has destroyed the operator by the
+   time a type's create function runs; with any type, aij included, the product then went on with its freed context:
+   a crash or a wrong solve (bench/results/2026-11-26-ts-sweep).  Nothing can be saved here, but a clear error is
+   better than either. */
+PetscErrorCode MatAIJTunedCheckNotMatrixFree(Mat B)
+{
+  PetscBool matrix_free;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)B, &matrix_free, MATMFFD, MATSHELL, ""));
+  PetscCheck(!matrix_free, PetscObjectComm((PetscObject)B), PETSC_ERR_ARG_WRONG,
+             "aijtuned: the matrix-free operator (%s) was given the type aijtuned (PETSc's MatSetFromOptions applies -mat_type to it, with -snes_mf_operator for instance) and is lost: give aijtuned to the assembled matrices alone, with -dm_mat_type aijtuned or an options prefix",
+             ((PetscObject)B)->type_name);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The matrix a converter works on: MAT_REUSE_MATRIX only copies values into *newmat (done), MAT_INITIAL_MATRIX
    converts a duplicate, MAT_INPLACE_MATRIX the matrix itself. */
 PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, PetscBool *done)

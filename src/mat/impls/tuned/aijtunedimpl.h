@@ -177,6 +177,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedFactorRegister(void);
 PETSC_INTERN PetscErrorCode MatAIJTunedRecordAttach(PetscObject, const char[], size_t, void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedRecordFind(PetscObject, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheckScalar(Mat);
+PETSC_INTERN PetscErrorCode MatAIJTunedCheckNotMatrixFree(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);

@@ -517,6 +517,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
 PetscErrorCode MatCreate_MPIAIJTuned(Mat B)
 {
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedCheckNotMatrixFree(B));
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatCreate_MPIAIJCUSPARSE(B));
 #else

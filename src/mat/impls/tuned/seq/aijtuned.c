@@ -494,6 +494,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
 PetscErrorCode MatCreate_SeqAIJTuned(Mat B)
 {
   PetscFunctionBegin;
+  PetscCall(MatAIJTunedCheckNotMatrixFree(B));
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatCreate_SeqAIJCUSPARSE(B));
 #else
