@@ -286,11 +286,43 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The host arrays of a product's vectors: x read, y written (read too where z is y, z then y's array; z NULL: none);
+   MatAIJTunedCUDAGetVecArrays is their device twin */
+PetscErrorCode MatAIJTunedGetVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
+{
+  PetscFunctionBegin;
+  *za = NULL;
+  PetscCall(VecGetArrayRead(x, xa));
+  if (!z) PetscCall(VecGetArrayWrite(y, ya));
+  else if (z == y) {
+    PetscCall(VecGetArray(y, ya));
+    *za = *ya;
+  } else {
+    PetscCall(VecGetArrayRead(z, za));
+    PetscCall(VecGetArrayWrite(y, ya));
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatAIJTunedRestoreVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
+{
+  PetscFunctionBegin;
+  if (!z) PetscCall(VecRestoreArrayWrite(y, ya));
+  else if (z == y) PetscCall(VecRestoreArray(y, ya));
+  else {
+    PetscCall(VecRestoreArrayRead(z, za));
+    PetscCall(VecRestoreArrayWrite(y, ya));
+  }
+  PetscCall(VecRestoreArrayRead(x, xa));
+  *za = NULL;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* y = A x (z NULL) or y = A x + z: on the device when the vectors live there, else on the host */
 static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
 {
   Mat_SeqAIJTuned   *ctx;
-  const PetscScalar *xa, *za = NULL;
+  const PetscScalar *xa, *za;
   PetscScalar       *ya;
 
   PetscFunctionBegin;
@@ -312,16 +344,9 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostSlotsCurrent(A, ctx));
-  PetscCall(VecGetArrayRead(x, &xa));
-  if (z == y) PetscCall(VecGetArray(y, &ya));
-  else PetscCall(VecGetArrayWrite(y, &ya));
-  if (z == y) za = ya;
-  else if (z) PetscCall(VecGetArrayRead(z, &za));
+  PetscCall(MatAIJTunedGetVecArrays(x, z, y, &xa, &za, &ya));
   aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)za, (double *)ya);
-  if (z && z != y) PetscCall(VecRestoreArrayRead(z, &za));
-  if (z == y) PetscCall(VecRestoreArray(y, &ya));
-  else PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(MatAIJTunedRestoreVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

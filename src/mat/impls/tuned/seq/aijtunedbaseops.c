@@ -55,21 +55,14 @@ static PetscErrorCode BaseTakesVectors(Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y
 static PetscErrorCode TransposeOnHost(Mat A, Vec x, Vec z, Vec y)
 {
   aijt_csr           csr;
-  const PetscScalar *xa, *za = NULL;
+  const PetscScalar *xa, *za;
   PetscScalar       *ya;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
-  PetscCall(VecGetArrayRead(x, &xa));
-  if (z == y) PetscCall(VecGetArray(y, &ya));
-  else PetscCall(VecGetArrayWrite(y, &ya));
-  if (z == y) za = ya;
-  else if (z) PetscCall(VecGetArrayRead(z, &za));
+  PetscCall(MatAIJTunedGetVecArrays(x, z, y, &xa, &za, &ya));
   aijt_csr_spmv_transpose(&csr, (const double *)xa, (const double *)za, (double *)ya);
-  if (z && z != y) PetscCall(VecRestoreArrayRead(z, &za));
-  if (z == y) PetscCall(VecRestoreArray(y, &ya));
-  else PetscCall(VecRestoreArrayWrite(y, &ya));
-  PetscCall(VecRestoreArrayRead(x, &xa));
+  PetscCall(MatAIJTunedRestoreVecArrays(x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)csr.rowptr[csr.nrows]));
   PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   PetscFunctionReturn(PETSC_SUCCESS);
