@@ -57,7 +57,7 @@ PETSC_EXAMPLES := $(firstword $(wildcard $(PETSC_DIR)/share/petsc/examples/src $
 PETSC_TESTS    := $(BUILD)/tests/petsc/ksp_ex2 $(BUILD)/tests/petsc/ksp_ex45 $(BUILD)/tests/petsc/snes_ex19 \
                   $(BUILD)/tests/petsc/mat_ex89 $(BUILD)/tests/petsc/mat_ex111 $(BUILD)/tests/petsc/ksp_ex46 \
                   $(BUILD)/tests/petsc/snes_ex5 $(BUILD)/tests/petsc/ts_ex4 $(BUILD)/tests/petsc/snes_ex35 \
-                  $(BUILD)/tests/petsc/snes_ex25
+                  $(BUILD)/tests/petsc/snes_ex25 $(BUILD)/tests/petsc/snes_ex9
 
 .PHONY: all lib examples tests tools demo test clean deps
 all: lib examples tests tools

@@ -141,10 +141,11 @@ PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *,
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesCurrent(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesChanged(Mat);
-/* Matrices carrying their base's type name for now (aijtunednames.c), and the names they had; n = 0 to begin */
+/* Matrices carrying their base's type name for now (aijtunednames.c), and the names they had; n = 0 to begin.  At
+   most a product's three operands and its result, each an MPI matrix with its two blocks. */
 typedef struct {
-  Mat   mats[9];
-  char *names[9];
+  Mat   mats[12];
+  char *names[12];
   int   n;
 } MatAIJTunedNames;
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBase(Mat, MatAIJTunedNames *);

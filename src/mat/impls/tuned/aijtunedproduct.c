@@ -7,7 +7,8 @@
    keeps its base's data (A->data, A->spptr) and changes none of it, so the base's product works on it as it is.
    Here a product is looked up as if every aijtuned operand were of its base type, and while its set-up, its
    symbolic and its numeric phase run, the seqaijtuned operands of a GPU base carry their base's name.  The
-   product is then the base's, on the GPU, and so is its result's type (seqaijcusparse, as from aijcusparse).
+   product is then the base's, on the GPU.  Its result, of the base's type, becomes aijtuned when the first operand
+   is (ResultAsFirstOperand), as a host AIJ product's result takes its first operand's type.
 
    An mpiaijtuned operand carries its base's name with its two blocks (mpiaijcusparse, seqaijcusparse): PETSc's
    device backend for MPI products multiplies the blocks with cuSPARSE, and asked for seqaijcusparse blocks by
@@ -27,8 +28,8 @@ static int Operands(Mat C, Mat mats[3])
   return mats[2] ? 3 : 2;
 }
 
-/* *ierr = f(C) with C's aijtuned operands under their base's names, which come back whatever f did; *renamed
-   (NULL if not wanted): whether any operand was renamed */
+/* *ierr = f(C) with C's aijtuned operands, and C if aijtuned, under their base's names, which come back whatever f
+   did; *renamed (NULL if not wanted): whether any operand was renamed */
 static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool *renamed, PetscErrorCode *ierr)
 {
   Mat              mats[3];
@@ -38,6 +39,7 @@ static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool *ren
   PetscFunctionBegin;
   for (int i = 0; i < n; i++) PetscCall(MatAIJTunedNameAsBase(mats[i], &b));
   if (renamed) *renamed = (PetscBool)(b.n > 0);
+  PetscCall(MatAIJTunedNameAsBase(C, &b)); /* the base's numeric phase checks its result's name too */
   *ierr = (*f)(C);
   PetscCall(MatAIJTunedNamesRestore(&b));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -122,6 +124,31 @@ static PetscErrorCode HostValues(Mat C)
       PetscCall(MatSeqAIJRestoreArrayRead(blocks[k], &values));
     }
   }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* C, made by the base's symbolic phase, of the base's type (seqaijcusparse, mpiaijcusparse), becomes aijtuned in place
+   when the first operand is, as PETSc's host products give their result the first operand's type.  Left of the
+   base's type, it was a cuSPARSE matrix in the program's hands: PETSc's cuSPARSE products and MPI smoothers read host
+   vectors as device arrays, and SNES VI with PCMG (snes tutorial ex9), whose reduced vectors are host vectors, smoothed
+   its Galerkin coarse operators with them into a wrong solution (bench/results/2026-11-26-tutorial-diff).  aijtuned
+   keeps the base's data and the product's, so the base's numeric phase goes on working on C under the base's name. */
+static PetscErrorCode ResultAsFirstOperand(Mat C)
+{
+  MatAIJTunedBase *base;
+  PetscBool        seq, named, of_base_type;
+
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedBaseFind(C->product->A, &base, &seq));
+  if (!base) PetscFunctionReturn(PETSC_SUCCESS);
+  /* an inner product of PETSc's MPI back-end multiplies blocks that carry their base's name: its result stays the
+     base's, as that back-end reads it */
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)C->product->A, &named, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
+  if (!named) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompare((PetscObject)C, base->type, &of_base_type));
+  if (!of_base_type) PetscFunctionReturn(PETSC_SUCCESS); /* a dense result, or one of another type */
+  if (seq) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(C, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &C));
+  else PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(C, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, &C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -243,6 +270,7 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
   PetscCall(HostValues(C));
   PetscCall(CallAsBase(C, C->ops->productsymbolic, NULL, &ierr));
   PetscCall(ierr);
+  PetscCall(ResultAsFirstOperand(C));
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatAIJTunedRecordAttach((PetscObject)C, BASE_PRODUCT, sizeof(*p), (void **)&p));
