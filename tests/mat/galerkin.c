@@ -4,38 +4,19 @@ their Galerkin product P^T A P, each aijtuned matrix against an AIJ twin built t
 
 #include <petscdmda.h>
 #include <petscmataijtuned.h>
+#include "../common/testreport.h"
 
-static PetscInt  failures = 0;
 static PetscBool host_vectors = PETSC_FALSE; /* -host_vectors: aijtuned's products on host vectors, as a DM of the
                                                 standard vector type and SNES VI's reduced vectors give them */
-
-static PetscErrorCode Report(const char *what, PetscBool ok)
-{
-  PetscFunctionBeginUser;
-  if (!ok) failures++;
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-58s %s\n", what, ok ? "ok" : "FAILED"));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
 
 /* The relative difference max|a - b| / max(1, max|a|) over all ranks; a and b may be of different types */
 static PetscErrorCode RelDiff(Vec a, Vec b, PetscReal *rel)
 {
-  const PetscScalar *pa, *pb;
-  PetscInt           n;
-  PetscReal          loc[2] = {0, 0};
+  PetscReal d, scale;
 
   PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(a, &n));
-  PetscCall(VecGetArrayRead(a, &pa));
-  PetscCall(VecGetArrayRead(b, &pb));
-  for (PetscInt i = 0; i < n; i++) {
-    loc[0] = PetscMax(loc[0], PetscAbsScalar(pa[i] - pb[i]));
-    loc[1] = PetscMax(loc[1], PetscAbsScalar(pa[i]));
-  }
-  PetscCall(VecRestoreArrayRead(b, &pb));
-  PetscCall(VecRestoreArrayRead(a, &pa));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, loc, 2, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
-  *rel = loc[0] / PetscMax(1.0, loc[1]);
+  PetscCall(MaxDiff(a, b, &d, &scale));
+  *rel = d / scale;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

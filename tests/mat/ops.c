@@ -3,16 +3,7 @@ when the pattern changes.  Each check compares an aijtuned matrix with an AIJ tw
 
 #include <petscksp.h>
 #include <petscmataijtuned.h>
-
-static PetscInt failures = 0;
-
-static PetscErrorCode Report(const char *what, PetscBool ok)
-{
-  PetscFunctionBeginUser;
-  if (!ok) failures++;
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-58s %s\n", what, ok ? "ok" : "FAILED"));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "../common/testreport.h"
 
 /* A variable-width band with a few long rows, the same on any number of ranks. */
 static PetscErrorCode Fill(Mat A, PetscScalar scale, PetscBool extra)
@@ -42,29 +33,6 @@ static PetscErrorCode Create(MatType type, PetscInt M, Mat *A)
   PetscCall(MatSeqAIJSetPreallocation(*A, 130, NULL));
   PetscCall(MatMPIAIJSetPreallocation(*A, 130, NULL, 130, NULL));
   PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* max_i |a_i - b_i| over all ranks; a and b may be of different vector types (host and CUDA) */
-static PetscErrorCode MaxDiff(Vec a, Vec b, PetscReal *d, PetscReal *scale)
-{
-  const PetscScalar *pa, *pb;
-  PetscInt           n;
-  PetscReal          loc[2] = {0, 0};
-
-  PetscFunctionBeginUser;
-  PetscCall(VecGetLocalSize(a, &n));
-  PetscCall(VecGetArrayRead(a, &pa));
-  PetscCall(VecGetArrayRead(b, &pb));
-  for (PetscInt i = 0; i < n; i++) {
-    loc[0] = PetscMax(loc[0], PetscAbsScalar(pa[i] - pb[i]));
-    loc[1] = PetscMax(loc[1], PetscAbsScalar(pa[i]));
-  }
-  PetscCall(VecRestoreArrayRead(b, &pb));
-  PetscCall(VecRestoreArrayRead(a, &pa));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, loc, 2, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
-  *d     = loc[0];
-  *scale = PetscMax(1.0, loc[1]);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
