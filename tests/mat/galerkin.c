@@ -172,7 +172,7 @@ static PetscErrorCode Operators(DM dac, DM daf, MatType type, Mat *A, Mat *P)
 int main(int argc, char **argv)
 {
   DM        dac, daf;
-  Mat       A[2], P[2], As[2], Ps[2], C[2];
+  Mat       A[2], P[2], As[2], Ps[2], C[2], CM;
   IS        fine, coarse;
   MatType   types[2] = {MATAIJ, MATAIJTUNED};
   PetscBool ok;
@@ -210,6 +210,10 @@ int main(int argc, char **argv)
   PetscCall(Report("MatPtAP of the submatrices (Galerkin coarse operator)", ok));
   PetscCall(SameSOR(C[0], C[1], &ok));
   PetscCall(Report("MatSOR of the coarse operator", ok));
+  /* an aijtuned operator and the DM's AIJ interpolation, as -mat_type aijtuned without -dm_mat_type gives them */
+  PetscCall(MatPtAP(As[1], Ps[0], MAT_INITIAL_MATRIX, PETSC_DETERMINE, &CM));
+  PetscCall(SameProducts(C[0], CM, &ok));
+  PetscCall(Report("MatPtAP of it with an AIJ interpolation", ok));
 
   /* a new Newton step: new values of the operator, its submatrix and the coarse operator reused */
   for (int k = 0; k < 2; k++) {
@@ -225,6 +229,10 @@ int main(int argc, char **argv)
   PetscCall(Report("MatPtAP reused after new values", ok));
   PetscCall(SameSOR(C[0], C[1], &ok));
   PetscCall(Report("MatSOR of it", ok));
+  PetscCall(MatPtAP(As[1], Ps[0], MAT_REUSE_MATRIX, PETSC_DETERMINE, &CM));
+  PetscCall(SameProducts(C[0], CM, &ok));
+  PetscCall(Report("MatPtAP of it with an AIJ interpolation, reused", ok));
+  PetscCall(MatDestroy(&CM));
 
   for (int k = 0; k < 2; k++) {
     PetscCall(MatDestroy(&C[k]));

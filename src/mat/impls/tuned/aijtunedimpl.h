@@ -150,6 +150,7 @@ typedef struct {
 } MatAIJTunedNames;
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBase(Mat, MatAIJTunedNames *);
 PETSC_INTERN PetscErrorCode MatAIJTunedNameAsBaseAlone(Mat, MatAIJTunedNames *); /* an MPI matrix without its blocks */
+PETSC_INTERN PetscErrorCode MatAIJTunedNameAsHostAIJ(Mat, MatAIJTunedNames *); /* seqaij or mpiaij, blocks too */
 /* call (a PetscErrorCode expression) with M, and M2 unless NULL or M, under their base's names (rename:
    MatAIJTunedNameAsBase or ...Alone), which come back whatever call did */
 #define MatAIJTunedAsBase(M, M2, rename, call) \

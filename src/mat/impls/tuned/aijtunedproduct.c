@@ -28,18 +28,19 @@ static int Operands(Mat C, Mat mats[3])
   return mats[2] ? 3 : 2;
 }
 
-/* *ierr = f(C) with C's aijtuned operands, and C if aijtuned, under their base's names, which come back whatever f
-   did; *renamed (NULL if not wanted): whether any operand was renamed */
-static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool *renamed, PetscErrorCode *ierr)
+/* *ierr = f(C) with C's aijtuned operands, and C if aijtuned, under their base's names (host_aij: the host AIJ's),
+   which come back whatever f did; *renamed (NULL if not wanted): whether any operand was renamed */
+static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool host_aij, PetscBool *renamed, PetscErrorCode *ierr)
 {
   Mat              mats[3];
   int              n = Operands(C, mats);
   MatAIJTunedNames b = {.n = 0};
+  PetscErrorCode (*rename)(Mat, MatAIJTunedNames *) = host_aij ? MatAIJTunedNameAsHostAIJ : MatAIJTunedNameAsBase;
 
   PetscFunctionBegin;
-  for (int i = 0; i < n; i++) PetscCall(MatAIJTunedNameAsBase(mats[i], &b));
+  for (int i = 0; i < n; i++) PetscCall(rename(mats[i], &b));
   if (renamed) *renamed = (PetscBool)(b.n > 0);
-  PetscCall(MatAIJTunedNameAsBase(C, &b)); /* the base's numeric phase checks its result's name too */
+  PetscCall(rename(C, &b)); /* the base's numeric phase checks its result's name too */
   *ierr = (*f)(C);
   PetscCall(MatAIJTunedNamesRestore(&b));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -50,8 +51,12 @@ static PetscErrorCode CallAsBase(Mat C, PetscErrorCode (*f)(Mat), PetscBool *ren
    ("MatProductSetFromOptions_seqdense_seqaij_C"), with the base's name for each aijtuned operand, else with the host
    AIJ's name for it: a MAIJ interpolation (a multi-component DMDA's) offers its product under seqaij's and mpiaij's
    names only, and with aijcusparse operands PETSc makes it aijcusparse instead (MatCreateMAIJ), which it does not
-   for aijtuned ones; its product runs on the host, as with aij, on the host values (HostValues).  NULL if none. */
-static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
+   for aijtuned ones; its product runs on the host, as with aij, on the host values (HostValues).  So does an MPI
+   product of an aijtuned and a host AIJ operand (mpiaij offers "MatProductSetFromOptions_mpiaij_mpiaij_C"; PETSc has
+   none for mpiaijcusparse times mpiaij): an aijtuned operator times a DM's AIJ interpolation under PCMG's Galerkin
+   products.  *host_aij: the set-up was found so, and the product's phases run with the aijtuned operands under the
+   host AIJ's names, as PETSc's host product reads them.  NULL if none. */
+static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), PetscBool *host_aij)
 {
   Mat       mats[3];
   int       n = Operands(C, mats);
@@ -59,7 +64,8 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
   PetscBool common     = PETSC_TRUE;
 
   PetscFunctionBegin;
-  *f = NULL;
+  *f        = NULL;
+  *host_aij = PETSC_FALSE;
   for (int i = 0; i < n; i++) {
     MatAIJTunedBase *base;
     PetscBool        seq;
@@ -80,20 +86,25 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat))
   PetscCall(PetscStrlcat(hname, "_C", sizeof(hname)));
   for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, f));
   for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], hname, f));
+  if (*f && !common) {
+    PetscErrorCode (*g)(Mat) = NULL;
+    for (int i = 0; i < n && !g; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, &g));
+    *host_aij = (PetscBool)!g;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The base's set-up of the product, under the base's names */
-static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed)
+/* The base's set-up of the product, under the base's names (*host_aij: the host AIJ's, BaseSetFromOptions) */
+static PetscErrorCode SetUpAsBase(Mat C, PetscBool *renamed, PetscBool *host_aij)
 {
   PetscErrorCode (*f)(Mat);
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
   *renamed = PETSC_FALSE;
-  PetscCall(BaseSetFromOptions(C, &f));
+  PetscCall(BaseSetFromOptions(C, &f, host_aij));
   if (!f) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(CallAsBase(C, f, renamed, &ierr));
+  PetscCall(CallAsBase(C, f, *host_aij, renamed, &ierr));
   PetscCall(ierr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -160,7 +171,8 @@ static PetscErrorCode ResultAsFirstOperand(Mat C)
 #define BASE_PRODUCT "MatAIJTunedBaseProduct"
 typedef struct {
   PetscErrorCode (*numeric)(Mat);
-  Mat              mats[3]; /* MatProductReplaceMats() may put others in their place */
+  PetscBool        host_aij; /* the phases run with the aijtuned operands under the host AIJ's names */
+  Mat              mats[3];  /* MatProductReplaceMats() may put others in their place */
   PetscObjectState state[3], nonzerostate[3];
 } BaseProduct;
 
@@ -245,7 +257,7 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostValues(C));
-  PetscCall(CallAsBase(C, p->numeric, NULL, &ierr));
+  PetscCall(CallAsBase(C, p->numeric, p->host_aij, NULL, &ierr));
   /* a product of three (P^T A P on the GPU) puts its own numeric phase back in C's operations after each call,
      where this one must stay to rename the operands the next time */
   if (C->ops->productnumeric != ProductNumeric_AsBase) p->numeric = C->ops->productnumeric;
@@ -259,22 +271,23 @@ static PetscErrorCode ProductNumeric_AsBase(Mat C)
 static PetscErrorCode ProductSymbolic_AsBase(Mat C)
 {
   BaseProduct   *p;
-  PetscBool      renamed;
+  PetscBool      renamed, host_aij;
   PetscErrorCode ierr;
 
   PetscFunctionBegin;
   C->ops->productsymbolic = NULL; /* as PETSc's dispatch leaves it for the set-up, some of which set it only where unset
                                      (MPIAIJ's device back-end for A B C, mat/tests ex111) */
-  PetscCall(SetUpAsBase(C, &renamed));
+  PetscCall(SetUpAsBase(C, &renamed, &host_aij));
   PetscCheck(C->ops->productsymbolic && C->ops->productsymbolic != ProductSymbolic_AsBase, PetscObjectComm((PetscObject)C), PETSC_ERR_PLIB, "aijtuned: the base's product set-up changed between set-up and symbolic phase");
   PetscCall(HostValues(C));
-  PetscCall(CallAsBase(C, C->ops->productsymbolic, NULL, &ierr));
+  PetscCall(CallAsBase(C, C->ops->productsymbolic, host_aij, NULL, &ierr));
   PetscCall(ierr);
-  PetscCall(ResultAsFirstOperand(C));
+  if (!host_aij) PetscCall(ResultAsFirstOperand(C)); /* the host's product makes a host AIJ result, as for aij */
   C->ops->productsymbolic = ProductSymbolic_AsBase; /* MatProductSymbolic may run again after MatProductClear */
   if (!C->ops->productnumeric) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatAIJTunedRecordAttach((PetscObject)C, BASE_PRODUCT, sizeof(*p), (void **)&p));
   p->numeric             = C->ops->productnumeric;
+  p->host_aij            = host_aij;
   PetscCall(RecordStates(C, p));
   C->ops->productnumeric = ProductNumeric_AsBase;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -285,10 +298,10 @@ static PetscErrorCode ProductSymbolic_AsBase(Mat C)
    A dense matrix times an aijtuned one had no product before it (mat/tests ex89, ex93, ex104, ex111). */
 PetscErrorCode MatAIJTunedProductSetFromOptions(Mat C)
 {
-  PetscBool renamed;
+  PetscBool renamed, host_aij;
 
   PetscFunctionBegin;
-  PetscCall(SetUpAsBase(C, &renamed));
+  PetscCall(SetUpAsBase(C, &renamed, &host_aij));
   if (renamed && C->ops->productsymbolic) C->ops->productsymbolic = ProductSymbolic_AsBase;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
