@@ -85,11 +85,9 @@ static PetscErrorCode BaseSetFromOptions(Mat C, PetscErrorCode (**f)(Mat), Petsc
   PetscCall(PetscStrlcat(fname, "_C", sizeof(fname)));
   PetscCall(PetscStrlcat(hname, "_C", sizeof(hname)));
   for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, f));
-  for (int i = 0; i < n && !*f; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], hname, f));
-  if (*f && !common) {
-    PetscErrorCode (*g)(Mat) = NULL;
-    for (int i = 0; i < n && !g; i++) PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], fname, &g));
-    *host_aij = (PetscBool)!g;
+  for (int i = 0; i < n && !*f; i++) {
+    PetscCall(PetscObjectQueryFunction((PetscObject)mats[i], hname, f));
+    *host_aij = (PetscBool)(*f != NULL);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
