@@ -150,6 +150,18 @@ PetscErrorCode MatAIJTunedCheckNotMatrixFree(Mat B)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* *flag made true on every rank of comm if it is true on every one (PetscBool's MPI type differs between PETSc
+   versions: reduced as an int) */
+PetscErrorCode MatAIJTunedAllRanks(MPI_Comm comm, PetscBool *flag)
+{
+  PetscInt all = *flag ? 1 : 0;
+
+  PetscFunctionBegin;
+  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &all, 1, MPIU_INT, MPI_MIN, comm));
+  *flag = (PetscBool)(all != 0);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The matrix a converter works on: MAT_REUSE_MATRIX only copies values into *newmat (done), MAT_INITIAL_MATRIX
    converts a duplicate, MAT_INPLACE_MATRIX the matrix itself. */
 PetscErrorCode MatAIJTunedConvertTarget(Mat A, MatReuse reuse, Mat *newmat, PetscBool *done)

@@ -123,6 +123,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGetVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatAIJTunedRestoreVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
+PETSC_INTERN PetscErrorCode MatAIJTunedVecsAreCUDA(Vec, Vec, Vec, PetscBool *); /* every vector given (z may be NULL) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
@@ -182,6 +183,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedRecordAttach(PetscObject, const char[], s
 PETSC_INTERN PetscErrorCode MatAIJTunedRecordFind(PetscObject, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheckScalar(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheckNotMatrixFree(Mat);
+PETSC_INTERN PetscErrorCode MatAIJTunedAllRanks(MPI_Comm, PetscBool *); /* *flag on every rank of comm */
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);

@@ -70,24 +70,23 @@ static PetscErrorCode MatShift_MPIAIJTuned(Mat A, PetscScalar a)
   Mat_MPIAIJTuned *ctx;
   Mat              Ad, Ao;
   const PetscInt  *garray;
-  PetscInt         can = 0; /* PetscBool's MPI type differs between PETSc versions */
+  PetscBool        can = PETSC_FALSE;
 
   PetscFunctionBegin;
   PetscCall(GetContext(A, &ctx));
   PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
 #if defined(PETSC_HAVE_CUDA)
   if (A->rmap->rstart == A->cmap->rstart && A->rmap->rend == A->cmap->rend) {
-    PetscBool tuned, block_can = PETSC_FALSE;
+    PetscBool tuned;
     PetscCall(PetscObjectTypeCompare((PetscObject)Ad, MATSEQAIJTUNED, &tuned));
     if (tuned) {
       Mat_SeqAIJTuned *bctx;
       PetscCall(MatSeqAIJTunedGetContext(Ad, &bctx));
-      PetscCall(MatSeqAIJTunedCUDAShiftable(Ad, bctx, &block_can));
+      PetscCall(MatSeqAIJTunedCUDAShiftable(Ad, bctx, &can));
     }
-    can = block_can ? 1 : 0;
   }
 #endif
-  PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &can, 1, MPIU_INT, MPI_MIN, PetscObjectComm((PetscObject)A)));
+  PetscCall(MatAIJTunedAllRanks(PetscObjectComm((PetscObject)A), &can));
   PetscCall(PetscInfo(A, can ? "MatShift on the GPU, by the diagonal blocks\n" : "MatShift by the base\n"));
   if (can) PetscCall(MatShift(Ad, a));
   else PetscCall(ctx->base.ops.shift(A, a));
@@ -102,16 +101,14 @@ static PetscErrorCode MatAXPY_MPIAIJTuned(Mat Y, PetscScalar a, Mat X, MatStruct
 {
   Mat_MPIAIJTuned *ctx;
   PetscBool        tuned, same = PETSC_FALSE;
-  PetscInt         all; /* PetscBool's MPI type differs between PETSc versions */
 
   PetscFunctionBegin;
   PetscCall(GetContext(Y, &ctx));
   PetscCall(PetscObjectTypeCompare((PetscObject)X, MATMPIAIJTUNED, &tuned));
   if (str != SAME_NONZERO_PATTERN && tuned) {
     PetscCall(MatMPIAIJTunedSamePattern(Y, X, &ctx->axpy_same, &same));
-    all = same ? 1 : 0;
-    PetscCallMPI(MPIU_Allreduce(MPI_IN_PLACE, &all, 1, MPIU_INT, MPI_MIN, PetscObjectComm((PetscObject)Y)));
-    if (all) {
+    PetscCall(MatAIJTunedAllRanks(PetscObjectComm((PetscObject)Y), &same));
+    if (same) {
       PetscCall(PetscInfo(Y, "MatAXPY: the same pattern on every rank, added block by block\n"));
       str = SAME_NONZERO_PATTERN;
     }

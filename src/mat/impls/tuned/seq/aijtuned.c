@@ -318,6 +318,18 @@ PetscErrorCode MatAIJTunedRestoreVecArrays(Vec x, Vec z, Vec y, const PetscScala
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether x, z (unless NULL) and y are all CUDA vectors: a kernel on the device can read and write them */
+PetscErrorCode MatAIJTunedVecsAreCUDA(Vec x, Vec z, Vec y, PetscBool *cuda)
+{
+  Vec v[3] = {x, z, y};
+
+  PetscFunctionBegin;
+  *cuda = PETSC_TRUE;
+  for (int i = 0; i < 3 && *cuda; i++)
+    if (v[i]) PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], cuda, VECSEQCUDA, VECMPICUDA, ""));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* y = A x (z NULL) or y = A x + z: on the device when the vectors live there, else on the host */
 static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
 {

@@ -37,16 +37,9 @@ AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o,
    host here, as MatMult's do (TransposeOnHost). */
 static PetscErrorCode BaseTakesVectors(Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y, PetscBool *takes)
 {
-  Vec v[3] = {x, z, y};
-
   PetscFunctionBegin;
-  *takes = ctx->base_host_kernel;
-  for (int i = 0; i < 3 && !ctx->base_host_kernel; i++) {
-    PetscBool cuda = PETSC_TRUE;
-    if (v[i]) PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &cuda, VECSEQCUDA, VECMPICUDA, ""));
-    if (!cuda) PetscFunctionReturn(PETSC_SUCCESS); /* a host vector: the base does not take it */
-  }
   *takes = PETSC_TRUE;
+  if (!ctx->base_host_kernel) PetscCall(MatAIJTunedVecsAreCUDA(x, z, y, takes)); /* a host vector: the base does not take it */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

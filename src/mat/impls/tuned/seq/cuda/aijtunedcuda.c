@@ -434,16 +434,9 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
 /* The strips run on the device when the matrix is not bound to the CPU and every vector lives there. */
 PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y, PetscBool *usable)
 {
-  Vec v[3] = {x, z, y};
-
   PetscFunctionBegin;
   *usable = (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips);
-  for (int i = 0; i < 3 && *usable; i++) {
-    PetscBool cuda;
-    if (!v[i]) continue;
-    PetscCall(PetscObjectTypeCompareAny((PetscObject)v[i], &cuda, VECSEQCUDA, VECMPICUDA, ""));
-    *usable = cuda;
-  }
+  if (*usable) PetscCall(MatAIJTunedVecsAreCUDA(x, z, y, usable));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
