@@ -72,7 +72,6 @@ static double product_us(const aijt_plan *P, const aijt_csr *A, const aijt_rules
 
   memset(&D, 0, sizeof(D));
   *after_idle = NAN;
-  if (!aijt_dev_buildable(P)) return -1; /* PANEL: built on the host, not timed here */
   if (aijt_layouts_skeleton(P, A, &K) || !aijt_dev_build_on_device(P, K, A, &o, R->block, &D)) return -1;
   check(cudaMalloc((void **)&x, ((size_t)A->ncols + 1) * sizeof(double)), "cudaMalloc x");
   check(cudaMalloc((void **)&y, ((size_t)A->nrows + 1) * sizeof(double)), "cudaMalloc y");
@@ -101,7 +100,7 @@ static double skeleton_host(const aijt_plan *P, const aijt_csr *A)
 {
   aijt_layouts *K  = NULL;
   double        t0 = wall_seconds();
-  if (aijt_dev_buildable(P)) (void)aijt_layouts_skeleton(P, A, &K);
+  (void)aijt_layouts_skeleton(P, A, &K);
   t0 = wall_seconds() - t0;
   aijt_layouts_destroy(&K);
   return t0;
@@ -120,7 +119,7 @@ static double planning_kept(const aijt_csr *A, const aijt_dev_csr *D, const aijt
   if (aijt_dev_plan_model_keep(A, D, R, m, stream, &P, &order, &col_pos, &cerr)) check(cerr, "aijt_dev_plan_model_keep"), exit(1);
   if (aijt_dev_skeleton_takes(P)) { /* as MatSeqAIJTunedCUDASkeleton */
     if (aijt_dev_skeleton(P, A, D->rowptr, order, stream, &K, &cerr)) check(cerr ? cerr : cudaErrorUnknown, "aijt_dev_skeleton"), exit(1);
-  } else if (aijt_dev_buildable(P)) {
+  } else {
     check(aijt_dev_plan_fetch(P, order, col_pos, stream, &cerr) ? cudaErrorUnknown : cerr, "aijt_dev_plan_fetch");
     (void)aijt_layouts_skeleton(P, A, &K);
   }

@@ -13,7 +13,7 @@
    file (models/NVIDIA-H200.model by default) and of aijt_plan_rules, then aijt_layouts_build and
    aijt_layouts_refresh of the model's plan, and what writing the layouts' bytes into fresh memory costs
    (touch: the floor of build's page faults and stores), and aijt_layouts_skeleton, all the host does
-   for the layouts when the GPU builds their slots (kernels/build.cu; 0 for plans with PANEL strips).  aijt_csr_check is not part of aijt_plan_model (the PETSc
+   for the layouts when the GPU builds their slots (kernels/build.cu).  aijt_csr_check is not part of aijt_plan_model (the PETSc
    glue does not call it: PETSc's CSR is valid); it is timed for the planner's own callers.
 
    Every matrix also gets a digest of its model and rules plans and of the layouts of the model's plan
@@ -120,13 +120,6 @@ static void fail(const char *what, aijt_err err)
   exit(1);
 }
 
-static int has_panel(const aijt_plan *P)
-{
-  for (int s = 0; s < P->nstrips; s++)
-    if (P->strips[s].format == AIJT_PANEL) return 1;
-  return 0;
-}
-
 /* The median time (ms) of each stage on matrix A, and the digests of its plans and layouts. */
 static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], digest dig[3], aijt_plan **model_plan)
 {
@@ -205,9 +198,8 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     aijt_layouts_refresh(L, A->values);
     t[T_REFRESH][slot] = wall_seconds() - t0;
 
-    /* what the host does when the GPU builds the slots (a plan with PANEL strips has no skeleton: 0) */
-    t[T_SKELETON][slot] = 0.0;
-    if (!has_panel(P)) {
+    /* what the host does when the GPU builds the slots */
+    {
       aijt_layouts *K = NULL;
       t0              = wall_seconds();
       if ((err = aijt_layouts_skeleton(P, A, &K))) fail("aijt_layouts_skeleton", err);

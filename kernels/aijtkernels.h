@@ -147,9 +147,6 @@ typedef struct {
   const double   *values;          /* nnz */
 } aijt_dev_csr;
 
-/* Whether the GPU build takes plan P: every format but PANEL (whose offsets the host counts). */
-int aijt_dev_buildable(const aijt_plan *P);
-
 /* The GPU build (build.cu): the slots of skeleton K (aijt_layouts_skeleton of plan P and A's host copy)
    from A, as aijt_layouts_build lays them out, bit for bit.  strips[s], one per strip of K, hold
    device copies of K's rows and ptr (aijt_dev_strip_init and the caller's upload) and col, val and,
@@ -202,19 +199,19 @@ aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_
      AIJT_ERR_DEVICE with *cerr;
    - aijt_dev_iota: v[i] = first + i, i < n: the rows of a strip in natural order, for the kernels that
      read rows (DIA reads its first row alone);
-   - aijt_dev_skeleton_ptrs: the ptr arrays of P's CSR, LONG and SELL strips (device, sized by
-     aijt_dev_strip_ptr_count, rows set): row offsets, slice offsets, as aijt_layouts_skeleton makes them;
+   - aijt_dev_skeleton_ptrs: the ptr arrays of P's CSR, LONG, SELL, STREAM and PANEL strips (device, sized
+     by aijt_dev_strip_ptr_count, rows set) from the device CSR's rowptr and colidx: row offsets, slice
+     offsets, STREAM's block starts, PANEL's offsets per panel and row, as aijt_layouts_skeleton makes them;
    - aijt_dev_hot_columns: hot[p] = c for the nhot columns c with col_pos[c] = p < nhot;
    - aijt_dev_strip_patterns: each strip's pattern for its tuning-cache fingerprint (aijt_strip_pattern
      over its device rows, or rows row0 on where rows is NULL), into patterns[nstrips] (host); one wait.
    Set-up code: they allocate on the stream. */
-/* Whether the device skeleton is the one for P: a plan the GPU builds (aijt_dev_buildable) and
-   aijt_layouts_sized_ok takes, whose order and column order are not on the host (left on the device,
-   or none); the host skeleton otherwise. */
+/* Whether the device skeleton is the one for P: a plan aijt_layouts_sized_ok takes, whose order and
+   column order are not on the host (left on the device, or none); the host skeleton otherwise. */
 int         aijt_dev_skeleton_takes(const aijt_plan *P);
 aijt_err    aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr);
 cudaError_t aijt_dev_iota(aijt_int *v, aijt_int first, aijt_int n, cudaStream_t stream);
-cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream);
+cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *colidx, aijt_dev_strip *strips, cudaStream_t stream);
 cudaError_t aijt_dev_hot_columns(const aijt_int *col_pos, aijt_int ncols, aijt_int nhot, aijt_int *hot, cudaStream_t stream);
 cudaError_t aijt_dev_strip_patterns(const aijt_dev_strip *strips, int nstrips, const aijt_int *rowptr, const aijt_int *colidx, uint64_t *patterns, cudaStream_t stream);
 

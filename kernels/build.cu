@@ -14,11 +14,12 @@
    2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
       order, so an exclusive scan of the counts by plan position gives every row its first place.
    3. One kernel per strip writes its slots: col (the label), src (the position in the CSR values, which
-      refreshes read), val; padding -1, -1, 0.0.  CSR, LONG and STREAM rows a warp each (their slots are
-      consecutive), ELL, SELL and DIA a thread each (consecutive rows' slots are neighbours).
+      refreshes read), val; padding -1, -1, 0.0.  CSR, LONG, STREAM and PANEL rows a warp each (their
+      slots are consecutive, PANEL's within each panel), ELL, SELL and DIA a thread each (consecutive
+      rows' slots are neighbours).
 
    Setup code, not the product: it allocates its workspace on the stream and waits once, for the
-   pattern check of DIA and STREAM strips.
+   pattern check of DIA, STREAM and PANEL strips.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
@@ -28,6 +29,7 @@
 
 namespace {
 
+using aijt::first_at_least;
 using aijt::setup_blocks;
 using aijt::SETUP_BLOCK;
 using aijt::workspace;
@@ -119,6 +121,28 @@ __global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, cons
       aijt_int c, k;
       e.get(start, seg, j, c, k);
       put_slot(S, src, (int64_t)S.ptr[i] + j, c, k, values);
+    }
+  }
+}
+
+/* PANEL: a warp per row, its lanes over the row's entries.  Entry k, column c, lies in panel p = c / width,
+   at slot ptr[p * nrows + i] + (k - the row's first entry in that panel): a row's columns are sorted, so its
+   part in a panel is a run of them (plan/layout.c copies the runs).  Columns relative to the panel.  A slot
+   past the row's part in that panel (the offsets of another pattern) means *bad. */
+__global__ void fill_panel_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
+{
+  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
+  const int     lane = threadIdx.x % 32;
+  for (int64_t i = warp; i < S.nrows; i += nwarps) {
+    const aijt_int r = row_of(S, i), start = rowptr[r], end = rowptr[r + 1];
+    for (aijt_int k = start + lane; k < end; k += 32) {
+      const aijt_int c = colidx[k], p = c / S.width;
+      const int64_t  q = (int64_t)p * S.nrows + i, slot = (int64_t)S.ptr[q] + (k - first_at_least(colidx, start, end, (int64_t)p * S.width));
+      if (slot >= S.ptr[q + 1]) {
+        *bad = 1;
+        continue;
+      }
+      put_slot(S, src, slot, c - p * S.width, k, values);
     }
   }
 }
@@ -294,13 +318,6 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
 
 } // namespace
 
-extern "C" int aijt_dev_buildable(const aijt_plan *P)
-{
-  for (int s = 0; s < P->nstrips; s++)
-    if (P->strips[s].format == AIJT_PANEL) return 0; /* built on the host (layout.c): its offsets need every entry */
-  return 1;
-}
-
 extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream)
 {
   workspace w;
@@ -309,7 +326,7 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
   int      *bad = NULL, found = 0;
 
   w.stream = stream;
-  if (K->filled || K->nstrips != P->nstrips || !aijt_dev_buildable(P) || A->nrows != K->nrows || (col_pos && K->nhot < 1)) return cudaErrorInvalidValue;
+  if (K->filled || K->nstrips != P->nstrips || A->nrows != K->nrows || (col_pos && K->nhot < 1)) return cudaErrorInvalidValue;
   TRY(prepare(P, K, A, strips, w, e, &segend, &tail_at));
   TRY(w.get(&bad, 1));
   TRY(cudaMemsetAsync(bad, 0, sizeof(int), stream));
@@ -331,6 +348,9 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
       break;
     case AIJT_DIA:
       fill_dia_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      break;
+    case AIJT_PANEL:
+      fill_panel_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
       break;
     default:
       return cudaErrorInvalidValue;

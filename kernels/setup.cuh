@@ -1,9 +1,12 @@
 /*
-   Internal to the kernels: what the set-up kernels share (the GPU build, build.cu, and the DIA value
-   codes, dia_codes.cu), a thread per item over a grid of at most 65535 blocks.  Not for products: their
+   Internal to the kernels: what the set-up kernels share (the GPU build, build.cu, its skeleton,
+   skeleton.cu, and the DIA value codes, dia_codes.cu), a thread per item over a grid of at most 65535
+   blocks.  Not for products: their
    launches are sized in spmv.cu.
 */
 #pragma once
+
+#include "aijtkernels.h"
 
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -37,6 +40,18 @@ inline unsigned setup_blocks(int64_t n)
 {
   const int64_t b = (n + SETUP_BLOCK - 1) / SETUP_BLOCK;
   return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
+/* The first of a row's entries [lo, hi) (columns sorted, as PETSc keeps them) whose column is at least c; hi if
+   none.  PANEL's offsets and slots (skeleton.cu, build.cu): a row's part in a column panel is a run of entries. */
+__device__ inline aijt_int first_at_least(const aijt_int *colidx, aijt_int lo, aijt_int hi, int64_t c)
+{
+  while (lo < hi) {
+    const aijt_int mid = lo + (hi - lo) / 2;
+    if (colidx[mid] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 } // namespace aijt

@@ -9,7 +9,8 @@
    made the stream-ordered pool grow by 0.2-0.4 ms on a 4M-row stencil):
    - SELL's slots, the one size the host cannot take from the plan (one wait);
    - CSR, LONG and STREAM row offsets, and SELL slice offsets, by a scan of the rows' lengths (slices'
-     widths); STREAM's block starts after them, a bisection per block;
+     widths); STREAM's block starts after them, a bisection per block; PANEL's offsets by a scan of each
+     row's count in each panel (two bisections in the row's sorted columns);
    - the hot columns, from the column order;
    - each strip's pattern for its tuning-cache fingerprint (aijtrowprint.h, one wait).
    The arrays are those aijt_layouts_skeleton and aijt_layouts_build make on the host: the GPU build
@@ -24,6 +25,7 @@
 
 namespace {
 
+using aijt::first_at_least;
 using aijt::setup_blocks;
 using aijt::SETUP_BLOCK;
 using aijt::workspace;
@@ -74,6 +76,22 @@ __global__ void sell_total_kernel(const aijt_int *rows, aijt_int first, aijt_int
 __global__ void row_length_kernel(const aijt_int *rows, aijt_int first, aijt_int n, const aijt_int *rowptr, aijt_int *out)
 {
   GRID_STRIDE(i, (int64_t)n + 1) out[i] = i < n ? len_of(rowptr, row_at(rows, first, i)) : 0;
+}
+
+/* out[p * n + i] = strip row i's entries in column panel p (columns [p w, p w + w)), p < np, and out[np n] = 0:
+   the exclusive scan of out is PANEL's offsets, panel after panel (plan/layout.c counts the same entry by entry) */
+__global__ void panel_count_kernel(const aijt_int *rows, aijt_int first, aijt_int n, const aijt_int *rowptr, const aijt_int *colidx, aijt_int w, int64_t np, aijt_int *out)
+{
+  GRID_STRIDE(q, np * n + 1)
+  {
+    aijt_int count = 0;
+    if (q < np * n) {
+      const int64_t  p = q / n;
+      const aijt_int r = row_at(rows, first, q % n), lo = rowptr[r], hi = rowptr[r + 1];
+      count = first_at_least(colidx, lo, hi, (p + 1) * w) - first_at_least(colidx, lo, hi, p * w);
+    }
+    out[q] = count;
+  }
 }
 
 /* STREAM's block starts after its n + 1 row offsets: block b's first row is the first whose offset is at
@@ -171,7 +189,7 @@ cudaError_t sell_slots(const aijt_plan *P, const aijt_int *rowptr, const aijt_in
 
 extern "C" int aijt_dev_skeleton_takes(const aijt_plan *P)
 {
-  return !P->order && !P->col_pos && aijt_dev_buildable(P) && aijt_layouts_sized_ok(P);
+  return !P->order && !P->col_pos && aijt_layouts_sized_ok(P);
 }
 
 extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, const aijt_int *rowptr, const aijt_int *order, cudaStream_t stream, aijt_layouts **L, cudaError_t *cerr)
@@ -189,7 +207,7 @@ extern "C" aijt_err aijt_dev_skeleton(const aijt_plan *P, const aijt_csr *A, con
   return err;
 }
 
-extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, aijt_dev_strip *strips, cudaStream_t stream)
+extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int *rowptr, const aijt_int *colidx, aijt_dev_strip *strips, cudaStream_t stream)
 {
   workspace w(stream);
   aijt_int *len = NULL;
@@ -199,7 +217,7 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
     size_t                need = 0;
-    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL && d->format != AIJT_STREAM) continue;
+    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL && d->format != AIJT_STREAM && d->format != AIJT_PANEL) continue;
     const size_t n = offsets_count(d);
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, stream));
     most  = n > most ? n : most;
@@ -214,6 +232,7 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
     size_t                need = bytes;
     if (d->format == AIJT_CSR || d->format == AIJT_LONG || d->format == AIJT_STREAM) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, len);
     else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len);
+    else if (d->format == AIJT_PANEL && d->nrows) panel_count_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, colidx, d->width, ((int64_t)n - 1) / d->nrows, len);
     else continue;
     TRY(cudaGetLastError());
     TRY(cub::DeviceScan::ExclusiveSum(tmp, need, len, (aijt_int *)d->ptr, (int64_t)n, stream));

@@ -15,7 +15,7 @@
      inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
              non-finite as the reference, others within the random bound (padding must not leak an Inf;
              column 0 is where a padding index clamped to 0 would read).
-   Every plan the GPU build takes (aijt_dev_buildable) is also built on the device from its skeleton,
+   Every plan is also built on the device from its skeleton,
    and every array must equal the host build's bit for bit, before and after the new values of the
    random and inf trials (aijt_dev_refresh).  DIA strips get value codes (dia_codes.cu): the exact and
    inf trials' few values are coded, the random trial's are too many, and every code and table is
@@ -301,7 +301,7 @@ static int same_as_host(const aijt_dev_layouts *D, const aijt_layouts *L)
   return same_as_host_but(D, L, 0);
 }
 
-static int gpu_builds = 0, host_builds = 0; /* plans the GPU build took, and PANEL plans it leaves to the host */
+static int gpu_builds = 0; /* plans built on the device too */
 static int coded_strips = 0, uncoded_strips = 0; /* DIA strips checked with their values coded, and over the table */
 
 static int cmp_u64(const void *a, const void *b)
@@ -434,7 +434,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     if (used < info_len) snprintf(info + used, info_len - used, "%stail:%lld", used ? " " : "", (long long)L->tail.nnz);
   }
   /* the GPU build of the same plan: the host's layouts exactly, before and after new values */
-  if (aijt_dev_buildable(plan)) {
+  {
     aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1};
     gpu_builds++;
     if ((err = aijt_layouts_skeleton(plan, &csr, &K))) {
@@ -442,7 +442,7 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       ok = 0;
     }
     ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L, 1);
-  } else host_builds++;
+  }
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
@@ -552,7 +552,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
   }
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *a = &S->strips[s], *b = &K->strips[s];
-    if (a->format != b->format || a->nrows != b->nrows || a->nslots != b->nslots || a->width != b->width || a->chunk != b->chunk || (a->format == AIJT_DIA && memcmp(a->ptr, b->ptr, (size_t)a->width * sizeof(aijt_int)))) {
+    if (a->format != b->format || a->nrows != b->nrows || a->nslots != b->nslots || a->width != b->width || a->chunk != b->chunk || a->ncols != b->ncols || (a->format == AIJT_DIA && memcmp(a->ptr, b->ptr, (size_t)a->width * sizeof(aijt_int)))) {
       printf("  device skeleton: strip %d's sizes differ (%lld slots against %lld)\n", s, (long long)a->nslots, (long long)b->nslots);
       ok = 0;
     }
@@ -564,7 +564,7 @@ static int device_skeleton_case(const aijt_plan *host, const aijt_plan *kept, ai
     }
     if (a->format != AIJT_DIA && aijt_dev_strip_ptr_count(&d[s])) ok = ok && aijt_cuda_ok(cudaMalloc((void **)&d[s].ptr, aijt_dev_strip_ptr_count(&d[s]) * sizeof(aijt_int)), "cudaMalloc ptr");
   }
-  ok = ok && aijt_cuda_ok(aijt_dev_skeleton_ptrs(kept, D->rowptr, d, stream), "aijt_dev_skeleton_ptrs") && aijt_cuda_ok(cudaStreamSynchronize(stream), "sync");
+  ok = ok && aijt_cuda_ok(aijt_dev_skeleton_ptrs(kept, D->rowptr, D->colidx, d, stream), "aijt_dev_skeleton_ptrs") && aijt_cuda_ok(cudaStreamSynchronize(stream), "sync");
   ok = ok && aijt_cuda_ok(aijt_dev_strip_patterns(d, S->nstrips, D->rowptr, D->colidx, pat, stream), "aijt_dev_strip_patterns");
   for (int s = 0; ok && s < S->nstrips; s++) {
     const aijt_layout *b = &K->strips[s];
@@ -924,7 +924,7 @@ int main(int argc, char **argv)
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
-  printf("GPU build: %d plans built on the device and compared with the host's layouts, %d with PANEL strips built on the host only\n", gpu_builds, host_builds);
+  printf("GPU build: %d plans built on the device and compared with the host's layouts\n", gpu_builds);
   printf("DIA value codes: %d strips checked coded, %d with too many values to code\n", coded_strips, uncoded_strips);
   printf("Windows: %d strips run as three windows, %d whole (formats that cannot be cut)\n", windowed_strips, whole_strips);
   aijt_dev_stage_free(); /* what the set-up passes kept for the process */

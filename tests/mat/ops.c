@@ -922,7 +922,7 @@ int main(int argc, char **argv)
       suffix: cuda
       nsize: {{1 2 3}}
       requires: cuda
-      # slots built on the GPU, or on the host and copied up (as PANEL plans are): new values refill both on the GPU;
+      # slots built on the GPU, or on the host and copied up: new values refill both on the GPU;
       # every host array of new values page-locked (seq/cuda/aijtunedpin.c), through the re-plans, conversions,
       # duplicates and destroys below
       args: -mat_aijtuned_gpu_build {{0 1}} -mat_aijtuned_pin_mib 0

@@ -314,7 +314,7 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
-   # the layouts built on the host and copied up (-mat_aijtuned_gpu_build 0), as plans with PANEL strips always are
+   # the layouts built on the host and copied up (-mat_aijtuned_gpu_build 0)
    test:
       suffix: cuda_host_build
       requires: cuda

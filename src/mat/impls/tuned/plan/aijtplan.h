@@ -251,15 +251,14 @@ aijt_err aijt_layouts_build(const aijt_plan *plan, const aijt_csr *A, aijt_layou
 /* The skeleton of the layouts, for the GPU build (kernels/build.cu) to fill on the device: every
    strip's format, rows (SELL's sorted within their windows), ptr (DIA: the offsets), width, chunk and
    nslots, the tail's nnz and the hot columns (hot, nhot), as aijt_layouts_build makes them; no col,
-   val, src or mask, no tail arrays, no xbuf.  AIJT_ERR_FORMAT for a plan with a PANEL strip, whose
-   offsets need every entry.  Reference products need aijt_layouts_build's layouts. */
+   val, src or mask, no tail arrays, no xbuf.  Reference products need aijt_layouts_build's layouts. */
 aijt_err aijt_layouts_skeleton(const aijt_plan *plan, const aijt_csr *A, aijt_layouts **L);
 /* The same skeleton's sizes alone, for a plan whose order (none for a plan in natural order) and
    column order are on the device, where kernels/skeleton.cu makes the arrays: every strip's format,
    nrows, width, chunk and nslots (SELL's from sell_slots[s], which the device counts), DIA's offsets
    (from A's first rows), the tail's nnz and nhot; no rows, no other ptr, no hot.  Only for plans that
-   aijt_layouts_sized_ok takes (no PANEL, whose offsets need every entry, and no SELL strip that sorts
-   its rows within windows, in natural order); AIJT_ERR_FORMAT otherwise. */
+   aijt_layouts_sized_ok takes (no SELL strip that sorts its rows within windows, in natural order);
+   AIJT_ERR_FORMAT otherwise. */
 int      aijt_layouts_sized_ok(const aijt_plan *plan);
 /* Whether some strip of L has its rows elsewhere (aijt_layouts_skeleton_sized's: on the device). */
 int aijt_layouts_rows_elsewhere(const aijt_layouts *L);

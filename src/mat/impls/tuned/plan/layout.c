@@ -277,14 +277,15 @@ static aijt_err build_dia(aijt_layout *S, const aijt_csr *A, aijt_int ndiag, int
 
 /* PANEL: the rows panel by panel: slots of panel p and strip row i are [ptr[p * nrows + i],
    ptr[p * nrows + i + 1]), columns relative to the panel.  A row's entries are sorted by column, so its
-   part in each panel is the next run of them.  The offsets come from one pass over the columns; the
-   entries are then copied a block of PANEL_BUILD_ROWS rows at a time, panel after panel, with a cursor
-   per row: the block's rows' parts in one panel are neighbours in the layout, and the block's rows stay
-   few enough for the TLB (entry by entry into 700k places was 333 ms on lp, a cursor over all 4096
-   rows per panel 255 ms). */
+   part in each panel is the next run of them.  The offsets come from one pass over the columns (a
+   skeleton's too: the GPU build, kernels/build.cu, fills the slots from them); the entries are then
+   copied a block of PANEL_BUILD_ROWS rows at a time, panel after panel, with a cursor per row: the
+   block's rows' parts in one panel are neighbours in the layout, and the block's rows stay few enough
+   for the TLB (entry by entry into 700k places was 333 ms on lp, a cursor over all 4096 rows per panel
+   255 ms). */
 #define PANEL_BUILD_ROWS 64
 
-static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip *P)
+static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip *P, int fill)
 {
   const aijt_int np = aijt_panel_count(A->ncols, P->width), n = S->nrows;
   aijt_int       cur[PANEL_BUILD_ROWS];
@@ -300,7 +301,7 @@ static aijt_err build_panel(aijt_layout *S, const aijt_csr *A, const aijt_strip 
     for (aijt_int k = A->rowptr[S->rows[i]]; k < A->rowptr[S->rows[i] + 1]; k++) S->ptr[(A->colidx[k] / P->width) * n + i + 1]++;
   for (aijt_int q = 0; q < np * n; q++) S->ptr[q + 1] += S->ptr[q];
   if (S->ptr[np * n] != P->nnz) return AIJT_ERR_ARG; /* the plan was made for another pattern */
-  if ((err = alloc_slots(S, (double)P->nnz, 1))) return err;
+  if ((err = alloc_slots(S, (double)P->nnz, fill)) || !fill) return err;
   for (aijt_int i0 = 0; i0 < n; i0 += PANEL_BUILD_ROWS) {
     const aijt_int i1 = n - i0 < PANEL_BUILD_ROWS ? n : i0 + PANEL_BUILD_ROWS;
     for (aijt_int i = i0; i < i1; i++) cur[i - i0] = A->rowptr[S->rows[i]];
@@ -506,7 +507,7 @@ static aijt_err layouts_make(const aijt_plan *plan, const aijt_csr *A, int fill,
       err = build_dia(S, A, P->width, fill);
       break;
     case AIJT_PANEL:
-      err = fill ? build_panel(S, A, P) : AIJT_ERR_FORMAT; /* its offsets need every entry: no skeleton */
+      err = build_panel(S, A, P, fill);
       break;
     case AIJT_STREAM:
       err = build_stream(S, A, fill);
@@ -550,7 +551,7 @@ int aijt_layouts_sized_ok(const aijt_plan *plan)
 {
   for (int s = 0; s < plan->nstrips; s++) {
     const aijt_strip *P = &plan->strips[s];
-    if (P->format == AIJT_PANEL || (P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
+    if ((P->format == AIJT_SELL && !plan->sorted && P->sigma > 1) || (P->format == AIJT_DIA && plan->sorted)) return 0;
   }
   return 1;
 }
@@ -601,6 +602,16 @@ aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, c
       }
       S->width = P->max_len;
       slots    = (double)P->nnz;
+      break;
+    case AIJT_PANEL: /* its offsets count every entry: the device's (kernels/skeleton.cu) */
+      S->width = P->width;
+      S->chunk = P->chunk;
+      S->ncols = plan->ncols;
+      if ((double)aijt_panel_count(plan->ncols, P->width) * (double)S->nrows + 1 > AIJT_INT_MAX) {
+        aijt_layouts_destroy(&L);
+        return AIJT_ERR_OVERFLOW;
+      }
+      slots = (double)P->nnz;
       break;
     case AIJT_DIA: /* its offsets, from the first rows that hold them all (natural order: row = position) */
       S->width = P->width;

@@ -4,8 +4,7 @@
    Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
    afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
-   From host-built layouts (-mat_aijtuned_gpu_build 0, PANEL plans) it copies their structure and refresh
-   maps.  Values, the first ones and every new set, go up as the CSR's value array and fill the slots on
+   From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values, the first ones and every new set, go up as the CSR's value array and fill the slots on
    the device through those maps: the host's slots are not refreshed for it (a pass over every slot on the
    host, 3.3x aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
@@ -37,7 +36,7 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the GPU builds the slots of a plan it can build (every plan but PANEL's). */
+/* Whether the GPU builds the slots of the plan's layouts. */
 static PetscBool GPUBuildOn(Mat A, Mat_SeqAIJTuned *ctx)
 {
   return (PetscBool)(!A->boundtocpu && ctx->settings.gpu_strips && ctx->settings.gpu_build);
@@ -45,7 +44,7 @@ static PetscBool GPUBuildOn(Mat A, Mat_SeqAIJTuned *ctx)
 
 PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
 {
-  return (PetscBool)(GPUBuildOn(A, ctx) && aijt_dev_buildable(ctx->plan));
+  return GPUBuildOn(A, ctx);
 }
 
 /* The CSR's offsets and columns into ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read
@@ -416,7 +415,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(ctx, &csr, stream, &copied));
-      PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, d->strips, stream));
+      PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
   }
