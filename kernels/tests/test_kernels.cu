@@ -678,9 +678,9 @@ static void plan_gpu_tests(matrix *mats, int nmats, cudaStream_t stream, int *pa
       (*failed)++;
       continue;
     }
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < 9; v++) {
       aijt_rules  R;
-      const char *what[] = {"default", "cols=degree", "cols=natural", "cols=degree hot=all", "no dia, no panel", "csr sell", "empty free", "stream"};
+      const char *what[] = {"default", "cols=degree", "cols=natural", "cols=degree hot=all", "no dia, no panel", "csr sell", "empty free", "stream", "panel"};
       aijt_rules_default(&R);
       if (v == 1 || v == 3) R.col_order = AIJT_COLS_DEGREE;
       if (v == 2) R.col_order = AIJT_COLS_NATURAL;
@@ -689,6 +689,7 @@ static void plan_gpu_tests(matrix *mats, int nmats, cudaStream_t stream, int *pa
       if (v == 5) R.allowed = AIJT_FORMAT_BIT(AIJT_CSR) | AIJT_FORMAT_BIT(AIJT_SELL);
       if (v == 6) R.empty_free = 1;
       if (v == 7) R.allowed = AIJT_FORMAT_BIT(AIJT_STREAM); /* the device skeleton's block starts */
+      if (v == 8) R.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);  /* the device skeleton's offsets per panel */
       for (int k = 0; k < nmats; k++) {
         char info[160];
         int  ok = plan_gpu_case(&mats[k], &R, &model, stream, info, sizeof(info));
