@@ -1,8 +1,7 @@
 /*
    Internal to the kernels: what the set-up kernels share (the GPU build, build.cu, its skeleton,
    skeleton.cu, and the DIA value codes, dia_codes.cu), a thread per item over a grid of at most 65535
-   blocks.  Not for products: their
-   launches are sized in spmv.cu.
+   blocks.  Not for products: their launches are sized in spmv.cu.
 */
 #pragma once
 
