@@ -211,9 +211,44 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
   }
 }
 
-__global__ void refill_kernel(double *val, const aijt_int *src, aijt_int n, const double *values)
+/* Slots from their sources (padding, src < 0: 0.0), up to REFILL_FUSED slot arrays in one launch: array a takes
+   blocks [first[a], first[a + 1]).  A plan of several strips and a tail had a launch for each, about 3 us of the
+   host's and the GPU's time apiece: on a small matrix of 5-7 strips more than its product (MatScale twice and a
+   product, ckt11752_dc_1 and soc-Slashdot0902 at 0.59-0.64x aijcusparse on an H200,
+   bench/results/2026-11-26-panel-gpu-build). */
+#define REFILL_FUSED 16
+struct refill_arrays {
+  double         *val[REFILL_FUSED];
+  const aijt_int *src[REFILL_FUSED];
+  aijt_int        n[REFILL_FUSED];
+  unsigned        first[REFILL_FUSED + 1];
+  int             count;
+};
+
+__global__ void refill_fused_kernel(refill_arrays r, const double *values)
 {
-  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
+  int a = 0;
+  while (a + 1 < r.count && blockIdx.x >= r.first[a + 1]) a++;
+  const int64_t nb = r.first[a + 1] - r.first[a];
+  double *const val = r.val[a];
+  const aijt_int *const src = r.src[a];
+  for (int64_t k = (int64_t)(blockIdx.x - r.first[a]) * blockDim.x + threadIdx.x; k < r.n[a]; k += nb * blockDim.x) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
+}
+
+/* Adds slot array (val, src, n) to r, launching r first when it is full. */
+cudaError_t refill_add(refill_arrays &r, double *val, const aijt_int *src, aijt_int n, const double *values, cudaStream_t stream)
+{
+  if (r.count == REFILL_FUSED) {
+    refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
+    TRY(cudaGetLastError());
+    r.count = 0;
+  }
+  r.val[r.count]       = val;
+  r.src[r.count]       = src;
+  r.n[r.count]         = n;
+  r.first[r.count + 1] = r.first[r.count] + setup_blocks(n);
+  r.count++;
+  return cudaSuccess;
 }
 
 /* A column-major strip (ELL, DIA: row i's slot j at i + j * ld): a thread per row through its slots, so that the
@@ -363,6 +398,8 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
 
 extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
 {
+  refill_arrays r = {}; /* the slot arrays refilled in order, fused */
+
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S  = &strips[s];
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
@@ -372,9 +409,10 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
       refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else if (column_major)
       refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
-    else refill_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, values);
+    else TRY(refill_add(r, (double *)S->val, src[s], S->nslots, values, stream));
   }
-  if (tail && tail->nnz) refill_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
+  if (tail && tail->nnz) TRY(refill_add(r, (double *)tail->val, tail_src, tail->nnz, values, stream));
+  if (r.count) refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
   return cudaGetLastError();
 }
 
