@@ -1,0 +1,391 @@
+/*
+   The GPU build: the slots of a skeleton (aijt_layouts_skeleton) filled on the device from the CSR,
+   bit for bit the layouts aijt_layouts_build makes on the host (the kernel test compares every array).
+
+   On the host, building the slots meant a pass over every entry into freshly allocated memory, and with
+   a column order a sort of every row by label: 0.7 s (lap3d), 1.4 s (elast), 2.8 s (rmat) more than
+   aijcusparse's setup on the benchmark machine (bench/results/2026-11-21-h100-colhot/raw4).  Here the
+   host uploads the CSR, as aijcusparse does, and the device does the rest:
+
+   1. With a column order, each row's entries in the order the layouts keep them: by label (hot columns
+      by degree, then the others), a stable segmented sort of (label, position) pairs.  The sorted part of
+      a row is what its strip's slots hold (the whole row, an ELL row's first width entries, nothing for
+      COO); entries past it keep the CSR's order, as on the host.
+   2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
+      order, so an exclusive scan of the counts by plan position gives every row its first place.
+   3. One kernel per strip writes its slots: col (the label), src (the position in the CSR values, which
+      refreshes read), val; padding -1, -1, 0.0.  CSR, LONG, STREAM and PANEL rows a warp each (their
+      slots are consecutive, PANEL's within each panel), ELL, SELL and DIA a thread each (consecutive
+      rows' slots are neighbours).
+
+   Setup code, not the product: it allocates its workspace on the stream and waits once, for the
+   pattern check of DIA, STREAM and PANEL strips.
+*/
+#include "aijtkernels.h"
+#include "setup.cuh"
+
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+
+namespace {
+
+using aijt::first_at_least;
+using aijt::setup_blocks;
+using aijt::SETUP_BLOCK;
+using aijt::workspace;
+
+/* aijt_col_label on the device: hot columns by degree position, every other one nhot + c. */
+__device__ aijt_int label_of(const aijt_int *col_pos, aijt_int nhot, aijt_int c)
+{
+  return col_pos[c] < nhot ? col_pos[c] : nhot + c;
+}
+
+/* Where entry j of row r comes from in layout order: the sorted pairs below seg (the row's part its
+   slots hold, with a column order), the CSR itself past it, its column as a label. */
+struct entries {
+  const aijt_int *rowptr, *colidx, *col_pos, *skey, *sidx;
+  aijt_int        nhot;
+
+  __device__ void get(aijt_int start, aijt_int seg, aijt_int j, aijt_int &col, aijt_int &src) const
+  {
+    const aijt_int k = start + j;
+    if (j < seg) {
+      col = skey[k];
+      src = sidx[k];
+      return;
+    }
+    src = k;
+    col = colidx[k];
+    if (col_pos) col = label_of(col_pos, nhot, col);
+  }
+};
+
+/* How many of a row's entries its slots hold in sorted order: all (CSR, LONG, SELL), the first width
+   (ELL), none (COO, DIA: their columns are not relabelled). */
+__host__ __device__ aijt_int sorted_part(aijt_format f, aijt_int len, aijt_int width)
+{
+  if (f == AIJT_CSR || f == AIJT_LONG || f == AIJT_SELL) return len;
+  if (f == AIJT_ELL) return len < width ? len : width;
+  return 0;
+}
+
+__global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *idx)
+{
+  GRID_STRIDE(k, nnz)
+  {
+    lab[k] = label_of(e.col_pos, e.nhot, e.colidx[k]);
+    idx[k] = (aijt_int)k;
+  }
+}
+
+/* The original row of strip row i: STREAM's rows are in natural order, from its first, and not on the device. */
+__device__ aijt_int row_of(const aijt_dev_strip &S, int64_t i)
+{
+  return S.rows ? S.rows[i] : S.row0 + (aijt_int)i;
+}
+
+/* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
+   position: ELL's entries past width, every entry of a COO row). */
+__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = row_of(S, i), len = rowptr[r + 1] - rowptr[r];
+    if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
+    if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
+  }
+}
+
+__device__ void put_slot(const aijt_dev_strip &S, aijt_int *src, int64_t slot, aijt_int c, aijt_int k, const double *values)
+{
+  ((aijt_int *)S.col)[slot] = c;
+  src[slot]                 = k;
+  ((double *)S.val)[slot]   = k < 0 ? 0.0 : values[k];
+}
+
+__device__ aijt_int seg_of(const aijt_int *segend, const aijt_int *rowptr, aijt_int r)
+{
+  return segend ? segend[r] - rowptr[r] : 0;
+}
+
+/* CSR, LONG and STREAM: a warp per row, its lanes over the row's consecutive slots.  A STREAM row longer
+   than the strip's width (the launch's shared memory) means another pattern: *bad. */
+__global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values, int *bad)
+{
+  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
+  const int     lane = threadIdx.x % 32;
+  for (int64_t i = warp; i < S.nrows; i += nwarps) {
+    const aijt_int r = row_of(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    if (S.format == AIJT_STREAM && len > S.width) *bad = 1;
+    for (aijt_int j = lane; j < len; j += 32) {
+      aijt_int c, k;
+      e.get(start, seg, j, c, k);
+      put_slot(S, src, (int64_t)S.ptr[i] + j, c, k, values);
+    }
+  }
+}
+
+/* PANEL: a warp per row, its lanes over the row's entries.  Entry k, column c, lies in panel p = c / width,
+   at slot ptr[p * nrows + i] + (k - the row's first entry in that panel): a row's columns are sorted, so its
+   part in a panel is a run of them (plan/layout.c copies the runs).  Columns relative to the panel.  A slot
+   past the row's part in that panel (the offsets of another pattern) means *bad. */
+__global__ void fill_panel_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
+{
+  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
+  const int     lane = threadIdx.x % 32;
+  for (int64_t i = warp; i < S.nrows; i += nwarps) {
+    const aijt_int r = row_of(S, i), start = rowptr[r], end = rowptr[r + 1];
+    for (aijt_int k = start + lane; k < end; k += 32) {
+      const aijt_int c = colidx[k], p = c / S.width;
+      const int64_t  q = (int64_t)p * S.nrows + i, slot = (int64_t)S.ptr[q] + (k - first_at_least(colidx, start, end, (int64_t)p * S.width));
+      if (slot >= S.ptr[q + 1]) {
+        *bad = 1;
+        continue;
+      }
+      put_slot(S, src, slot, c - p * S.width, k, values);
+    }
+  }
+}
+
+/* ELL (and COO, width 0): slot j * nrows + i for the first width entries, padding after the row's
+   end; the entries past width go to the tail at the row's place. */
+__global__ void fill_ell_kernel(aijt_dev_strip S, aijt_int begin, aijt_int *src, entries e, const aijt_int *segend, const double *values, aijt_dev_coo T, aijt_int *tail_src, const aijt_int *tail_at)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = S.rows[i], start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    for (aijt_int j = 0; j < S.width; j++) {
+      aijt_int c = -1, k = -1;
+      if (j < len) e.get(start, seg, j, c, k);
+      put_slot(S, src, (int64_t)j * S.nrows + i, c, k, values);
+    }
+    for (aijt_int j = S.width; j < len; j++) {
+      const aijt_int t = tail_at[begin + i] + (j - S.width);
+      aijt_int       c, k;
+      e.get(start, seg, j, c, k);
+      ((aijt_int *)T.row)[t] = r;
+      ((aijt_int *)T.col)[t] = c;
+      ((double *)T.val)[t]   = values[k];
+      tail_src[t]            = k;
+    }
+  }
+}
+
+/* SELL: strip row i is lane i % C of slice i / C, slot ptr[slice] + j * C + lane; the last slice's
+   lanes past the strip's rows are padding. */
+__global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+{
+  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
+  GRID_STRIDE(i, nslices * S.chunk)
+  {
+    const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
+    const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
+    const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
+    for (int64_t j = 0; j < w; j++) {
+      aijt_int c = -1, k = -1;
+      if (j < len) e.get(start, seg, (aijt_int)j, c, k);
+      put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
+    }
+  }
+}
+
+/* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
+   mask bit d where the row has one.  An entry off them means another pattern: *bad. */
+__global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
+{
+  GRID_STRIDE(i, S.nrows)
+  {
+    const aijt_int r = S.row0 + (aijt_int)i, end = rowptr[r + 1];
+    aijt_int       k = rowptr[r];
+    uint32_t       m = 0;
+    for (aijt_int d = 0; d < S.width; d++) {
+      const int64_t slot = (int64_t)d * S.nrows + i;
+      aijt_int      from = -1;
+      for (; k < end && colidx[k] - r == S.ptr[d]; k++) from = k; /* a repeated column: the last one, as on the host */
+      if (from >= 0) m |= 1u << d;
+      src[slot]               = from;
+      ((double *)S.val)[slot] = from < 0 ? 0.0 : values[from];
+    }
+    if (k < end) *bad = 1;
+    ((uint32_t *)S.mask)[i] = m;
+  }
+}
+
+__global__ void refill_kernel(double *val, const aijt_int *src, aijt_int n, const double *values)
+{
+  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
+}
+
+/* A column-major strip (ELL, DIA: row i's slot j at i + j * ld): a thread per row through its slots, so that the
+   row's values, neighbours in the CSR, come one after another from the same sectors.  A thread per slot read one
+   value of each of a warp's 32 rows, a 32-byte sector for 8 bytes, and the row's next value a whole column of
+   slots later: MatScale's refresh on box27 (DIA) ran 4x aijcusparse's time, lap3d (DIA) and elast 3x
+   (bench/results/2026-11-26-new-values). */
+__global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+{
+  GRID_STRIDE(i, nrows)
+  for (aijt_int j = 0; j < width; j++) {
+    const int64_t  k = i + (int64_t)j * ld;
+    const aijt_int v = src[k];
+    val[k]           = v < 0 ? 0.0 : values[v];
+  }
+}
+
+/* The same for a column-major strip of 16 slots a row or more, by tiles of 32 rows and 32 slots: a tile's places
+   read along the rows (coalesced), its values gathered along the columns (a row's values, neighbours in the CSR,
+   by neighbouring threads), and written along the rows again, through shared memory.  A thread per row walking its
+   slots read a sector for each value of a warp's 32 rows: elast's ELL strips (81 and 54 slots a row) took about
+   1.4 ms to refill, 0.7 by tiles (MatScale twice and a product 2.73 -> 2.01 ms on an H100, aijcusparse 1.34-1.36;
+   bench/results/2026-11-26-refill-trace). */
+#define TILE 32
+__global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+{
+  __shared__ aijt_int place[TILE][TILE + 1];
+  __shared__ double   v[TILE][TILE + 1];
+  const int64_t       i0 = (int64_t)blockIdx.x * TILE, j0 = (int64_t)blockIdx.y * TILE;
+  const int           tx = threadIdx.x, ty = threadIdx.y;
+
+  for (int q = ty; q < TILE; q += blockDim.y) { /* place[slot][row] */
+    const int64_t i = i0 + tx, j = j0 + q;
+    place[q][tx]    = i < nrows && j < width ? src[i + j * ld] : -1;
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) { /* row q of the tile, slot tx */
+    const aijt_int k = place[tx][q];
+    v[tx][q]         = k < 0 ? 0.0 : values[k];
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) {
+    const int64_t i = i0 + tx, j = j0 + q;
+    if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
+  }
+}
+
+/* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
+   scaling of the CSR values: the values a refill from them would write, bit for bit.  Nothing where *coded (a DIA
+   strip's codes in use: the product reads its table alone). */
+__global__ void scale_kernel(double *val, const aijt_int *src, aijt_int n, double a, const int *coded)
+{
+  if (coded && *coded) return;
+  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : a * val[k];
+}
+
+/* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
+cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
+{
+  const aijt_int nnz = A->nnz, n = A->nrows;
+  aijt_int      *count = NULL, *lab = NULL, *idx = NULL;
+  void          *tmp   = NULL;
+  size_t         bytes = 0, need = 0;
+
+  *segend = *tail_at = NULL;
+  if (K->tail.nnz) {
+    TRY(w.get(&count, (size_t)n + 1));
+    TRY(w.get(tail_at, (size_t)n + 1));
+    TRY(cudaMemsetAsync(count, 0, ((size_t)n + 1) * sizeof(aijt_int), w.stream));
+  }
+  if (e.col_pos) {
+    TRY(w.get(segend, (size_t)n));
+    TRY(w.get(&lab, (size_t)nnz));
+    TRY(w.get(&idx, (size_t)nnz));
+    TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
+    TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
+    TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
+    label_kernel<<<setup_blocks(nnz), SETUP_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
+  }
+  for (int s = 0; s < K->nstrips && (count || *segend); s++)
+    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
+  TRY(cudaGetLastError());
+  if (count) {
+    TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
+    bytes = need;
+  }
+  if (e.col_pos) {
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+    bytes = need > bytes ? need : bytes;
+  }
+  if (bytes) TRY(w.get((char **)&tmp, bytes));
+  if (count) {
+    need = bytes;
+    TRY(cub::DeviceScan::ExclusiveSum(tmp, need, count, *tail_at, (int64_t)n + 1, w.stream));
+  }
+  if (e.col_pos) {
+    need = bytes;
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(tmp, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+  }
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream)
+{
+  workspace w;
+  entries   e   = {A->rowptr, A->colidx, col_pos, NULL, NULL, K->nhot};
+  aijt_int *segend, *tail_at;
+  int      *bad = NULL, found = 0;
+
+  w.stream = stream;
+  if (K->filled || K->nstrips != P->nstrips || A->nrows != K->nrows || (col_pos && K->nhot < 1)) return cudaErrorInvalidValue;
+  TRY(prepare(P, K, A, strips, w, e, &segend, &tail_at));
+  TRY(w.get(&bad, 1));
+  TRY(cudaMemsetAsync(bad, 0, sizeof(int), stream));
+  for (int s = 0; s < K->nstrips; s++) {
+    const aijt_dev_strip &S = strips[s];
+    if (!S.nrows) continue;
+    switch (S.format) {
+    case AIJT_CSR:
+    case AIJT_LONG:
+    case AIJT_STREAM:
+      fill_csr_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
+      break;
+    case AIJT_ELL:
+    case AIJT_COO:
+      fill_ell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
+      break;
+    case AIJT_SELL:
+      fill_sell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      break;
+    case AIJT_DIA:
+      fill_dia_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      break;
+    case AIJT_PANEL:
+      fill_panel_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      break;
+    default:
+      return cudaErrorInvalidValue;
+    }
+    TRY(cudaGetLastError());
+  }
+  TRY(aijt_dev_fetch(&found, bad, sizeof(int), stream));
+  return found ? cudaErrorInvalidValue : cudaSuccess;
+}
+
+extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
+{
+  for (int s = 0; s < nstrips; s++) {
+    const aijt_dev_strip *S  = &strips[s];
+    const aijt_int        ld = S->ld ? S->ld : S->nrows;
+    if (!S->nslots) continue;
+    const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
+    if (column_major && S->width >= 16)
+      refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+    else if (column_major)
+      refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+    else refill_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, values);
+  }
+  if (tail && tail->nnz) refill_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, values);
+  return cudaGetLastError();
+}
+
+extern "C" cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
+{
+  for (int s = 0; s < nstrips; s++) {
+    const aijt_dev_strip *S = &strips[s];
+    if (S->nslots) scale_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, a, S->code ? S->codes_state + AIJT_CODES_USED : NULL);
+    cudaError_t err = aijt_dia_codes_scale(S, a, stream);
+    if (err != cudaSuccess) return err;
+  }
+  if (tail && tail->nnz) scale_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, a, NULL);
+  return cudaGetLastError();
+}
