@@ -9,7 +9,7 @@ mkdir -p "$O"
 bash bench/results/2026-11-25-h100-verify/run.sh "$O/v" build kernels
 source bench/session.sh "$O"
 old=/tmp/aijtuned-52d8b54 # this tree with 52d8b54's kernels/build.cu (the device copy's git may not hold 52d8b54)
-mkdir -p $old && git ls-files | tar -T - -cf - | tar -C $old -xf - && cp bench/results/2026-11-26-fused-refill/build-before.cu $old/kernels/build.cu || exit 1
+mkdir -p $old && tar --exclude=./build-cuda --exclude=./build --exclude=./.git --exclude=./.bench-data --exclude=./.petsc-cuda --exclude=./bench/results -cf - . | tar -C $old -xf - && cp bench/results/2026-11-26-fused-refill/build-before.cu $old/kernels/build.cu || exit 1
 (cd $old && make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda lib bench > "$out/old-make.log" 2>&1) || { tail -20 "$out/old-make.log"; exit 1; }
 stamp "52d8b54 built"
 files=.bench-data/ckt11752_dc_1.mtx.gz,.bench-data/soc-Slashdot0902.mtx.gz,.bench-data/memplus.mtx.gz
