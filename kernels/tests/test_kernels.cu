@@ -15,9 +15,8 @@
      inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
              non-finite as the reference, others within the random bound (padding must not leak an Inf;
              column 0 is where a padding index clamped to 0 would read).
-   Every plan is also built on the device from its skeleton,
-   and every array must equal the host build's bit for bit, before and after the new values of the
-   random and inf trials (aijt_dev_refresh).  DIA strips get value codes (dia_codes.cu): the exact and
+   Every plan is also built on the device from its skeleton, and every array must equal the host
+   build's bit for bit, before and after the new values of the random and inf trials (aijt_dev_refresh).  DIA strips get value codes (dia_codes.cu): the exact and
    inf trials' few values are coded, the random trial's are too many, and every code and table is
    checked against the host's values and masks after every upload, build and refresh.
    Rule sets include overrides of the plan's launch parameters (every tpr of CSR, PANEL's extremes, a forced multi-block LONG
