@@ -99,31 +99,28 @@ $(BUILD)/tests/mat/%: tests/mat/%.c $(LIB) $(wildcard tests/common/*.h)
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) $< -o $@ $(LIB_LINK)
 
-$(BUILD)/tests/petsc/ksp_%: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/%.c
+# PETSc's own examples, unchanged, built against the same PETSc
+define build_petsc_example
 	@mkdir -p $(dir $@)
 	@echo "  CC   $< (PETSc's own, unchanged)"
 	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+endef
+
+$(BUILD)/tests/petsc/ksp_%: $(PETSC_EXAMPLES)/ksp/ksp/tutorials/%.c
+	$(build_petsc_example)
 
 $(BUILD)/tests/petsc/snes_%: $(PETSC_EXAMPLES)/snes/tutorials/%.c
-	@mkdir -p $(dir $@)
-	@echo "  CC   $< (PETSc's own, unchanged)"
-	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+	$(build_petsc_example)
 
 $(BUILD)/tests/petsc/ts_%: $(PETSC_EXAMPLES)/ts/tutorials/%.c
-	@mkdir -p $(dir $@)
-	@echo "  CC   $< (PETSc's own, unchanged)"
-	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+	$(build_petsc_example)
 
 $(BUILD)/tests/petsc/mat_%: $(PETSC_EXAMPLES)/mat/tests/%.c
-	@mkdir -p $(dir $@)
-	@echo "  CC   $< (PETSc's own, unchanged)"
-	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+	$(build_petsc_example)
 
 # Any of PETSc's own examples, unchanged, for tests/sweep_tutorials.py: make build/tutorials/ts/tutorials/ex13
 $(BUILD)/tutorials/%: $(PETSC_EXAMPLES)/%.c
-	@mkdir -p $(dir $@)
-	@echo "  CC   $< (PETSc's own, unchanged)"
-	@$(PCC) $(PCC_FLAGS) $(PETSC_CC_INCLUDES) $< -o $@ $(PETSC_WITH_EXTERNAL_LIB)
+	$(build_petsc_example)
 
 # The calibration program (no PETSc): writes the performance model of the GPU it runs on (models/).
 $(BUILD)/tools/aijt_calibrate: tools/calibrate.cu $(KERNEL_OBJ) $(PLAN_OBJ) $(wildcard $(PLAN_DIR)/*.h kernels/*.h kernels/*.cuh tests/common/*.h)

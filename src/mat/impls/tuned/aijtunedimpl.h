@@ -121,8 +121,20 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
-PETSC_INTERN PetscErrorCode MatAIJTunedGetVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
-PETSC_INTERN PetscErrorCode MatAIJTunedRestoreVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
+/* How a product reaches its vectors' arrays: the host's (MatAIJTunedHostArrays) or the device's (MatAIJTunedCUDAArrays,
+   seq/cuda/aijtunedparts.c), with PETSc's accessors of the one or the other */
+typedef struct {
+  PetscErrorCode (*get_read)(Vec, const PetscScalar **);
+  PetscErrorCode (*get)(Vec, PetscScalar **);
+  PetscErrorCode (*get_write)(Vec, PetscScalar **);
+  PetscErrorCode (*restore_read)(Vec, const PetscScalar **);
+  PetscErrorCode (*restore)(Vec, PetscScalar **);
+  PetscErrorCode (*restore_write)(Vec, PetscScalar **);
+} MatAIJTunedVecAccess;
+PETSC_INTERN const MatAIJTunedVecAccess MatAIJTunedHostArrays;
+/* The arrays of y = A x (z NULL) or y = A x + z: x read, y written, or read and written where z is y (*za is then *ya) */
+PETSC_INTERN PetscErrorCode MatAIJTunedGetVecArrays(const MatAIJTunedVecAccess *, Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
+PETSC_INTERN PetscErrorCode MatAIJTunedRestoreVecArrays(const MatAIJTunedVecAccess *, Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
 PETSC_INTERN PetscErrorCode MatAIJTunedVecsAreCUDA(Vec, Vec, Vec, PetscBool *); /* every vector given (z may be NULL) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);

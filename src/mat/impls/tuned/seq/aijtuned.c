@@ -286,34 +286,34 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host arrays of a product's vectors: x read, y written (read too where z is y, z then y's array; z NULL: none);
-   MatAIJTunedCUDAGetVecArrays is their device twin */
-PetscErrorCode MatAIJTunedGetVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
+const MatAIJTunedVecAccess MatAIJTunedHostArrays = {VecGetArrayRead, VecGetArray, VecGetArrayWrite, VecRestoreArrayRead, VecRestoreArray, VecRestoreArrayWrite};
+
+PetscErrorCode MatAIJTunedGetVecArrays(const MatAIJTunedVecAccess *on, Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
 {
   PetscFunctionBegin;
   *za = NULL;
-  PetscCall(VecGetArrayRead(x, xa));
-  if (!z) PetscCall(VecGetArrayWrite(y, ya));
+  PetscCall(on->get_read(x, xa));
+  if (!z) PetscCall(on->get_write(y, ya));
   else if (z == y) {
-    PetscCall(VecGetArray(y, ya));
+    PetscCall(on->get(y, ya));
     *za = *ya;
   } else {
-    PetscCall(VecGetArrayRead(z, za));
-    PetscCall(VecGetArrayWrite(y, ya));
+    PetscCall(on->get_read(z, za));
+    PetscCall(on->get_write(y, ya));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatAIJTunedRestoreVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
+PetscErrorCode MatAIJTunedRestoreVecArrays(const MatAIJTunedVecAccess *on, Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
 {
   PetscFunctionBegin;
-  if (!z) PetscCall(VecRestoreArrayWrite(y, ya));
-  else if (z == y) PetscCall(VecRestoreArray(y, ya));
+  if (!z) PetscCall(on->restore_write(y, ya));
+  else if (z == y) PetscCall(on->restore(y, ya));
   else {
-    PetscCall(VecRestoreArrayRead(z, za));
-    PetscCall(VecRestoreArrayWrite(y, ya));
+    PetscCall(on->restore_read(z, za));
+    PetscCall(on->restore_write(y, ya));
   }
-  PetscCall(VecRestoreArrayRead(x, xa));
+  PetscCall(on->restore_read(x, xa));
   *za = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -356,9 +356,9 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(HostSlotsCurrent(A, ctx));
-  PetscCall(MatAIJTunedGetVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedGetVecArrays(&MatAIJTunedHostArrays, x, z, y, &xa, &za, &ya));
   aijt_ref_spmv(ctx->layouts, (const double *)xa, (const double *)za, (double *)ya);
-  PetscCall(MatAIJTunedRestoreVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedRestoreVecArrays(&MatAIJTunedHostArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

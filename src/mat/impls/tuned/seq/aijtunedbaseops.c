@@ -53,9 +53,9 @@ static PetscErrorCode TransposeOnHost(Mat A, Vec x, Vec z, Vec y)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
-  PetscCall(MatAIJTunedGetVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedGetVecArrays(&MatAIJTunedHostArrays, x, z, y, &xa, &za, &ya));
   aijt_csr_spmv_transpose(&csr, (const double *)xa, (const double *)za, (double *)ya);
-  PetscCall(MatAIJTunedRestoreVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedRestoreVecArrays(&MatAIJTunedHostArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogFlops(2.0 * (PetscLogDouble)csr.rowptr[csr.nrows]));
   PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
   PetscFunctionReturn(PETSC_SUCCESS);

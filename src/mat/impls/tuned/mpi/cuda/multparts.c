@@ -86,7 +86,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogGpuTimeBegin());
   /* the arrays first: a copy of host values up goes on S, and T reads x and z from 'ready' on */
-  PetscCall(MatAIJTunedCUDAGetVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedGetVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(AIJTunedGhostsReadyPeer(g));
   PetscCall(MatSeqAIJTunedCUDAPartMult(Ad, AIJT_PART_MIDDLE, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(AIJTunedGhostsBeginPeer(g, x, PETSC_TRUE));
@@ -102,7 +102,7 @@ PetscErrorCode MatMPIAIJTunedMultInParts(Mat A, AIJTunedGhosts *g, Vec x, Vec z,
     PetscCall(VecCUDARestoreArrayRead(lvec, &la));
   }
   PetscCall(AIJTunedGhostsJoinPeer(g));
-  PetscCall(MatAIJTunedCUDARestoreVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedRestoreVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeEnd());
   /* an off-diagonal block to plan, upload, refill or tune does it on S, as the whole product does */
   if (!off_on_side) PetscCall((*Ao->ops->multadd)(Ao, lvec, y, y));

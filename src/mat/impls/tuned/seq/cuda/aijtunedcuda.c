@@ -450,7 +450,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(Upload(A, ctx, stream));
-  PetscCall(MatAIJTunedCUDAGetVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedGetVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeBegin());
   /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */
   PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
@@ -458,7 +458,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
   if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
-  PetscCall(MatAIJTunedCUDARestoreVecArrays(x, z, y, &xa, &za, &ya));
+  PetscCall(MatAIJTunedRestoreVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -22,37 +22,7 @@
 #include "aijtunedcuda.h"
 #include "aijtunedparts.h"
 
-/* The device arrays of a product y = A x (z NULL) or y = A x + z: x read, y written, or read and written
-   when z is y (*za is then *ya). */
-PetscErrorCode MatAIJTunedCUDAGetVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
-{
-  PetscFunctionBegin;
-  *za = NULL;
-  PetscCall(VecCUDAGetArrayRead(x, xa));
-  if (!z) PetscCall(VecCUDAGetArrayWrite(y, ya));
-  else if (z == y) {
-    PetscCall(VecCUDAGetArray(y, ya));
-    *za = *ya;
-  } else {
-    PetscCall(VecCUDAGetArrayRead(z, za));
-    PetscCall(VecCUDAGetArrayWrite(y, ya));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode MatAIJTunedCUDARestoreVecArrays(Vec x, Vec z, Vec y, const PetscScalar **xa, const PetscScalar **za, PetscScalar **ya)
-{
-  PetscFunctionBegin;
-  if (!z) PetscCall(VecCUDARestoreArrayWrite(y, ya));
-  else if (z == y) PetscCall(VecCUDARestoreArray(y, ya));
-  else {
-    PetscCall(VecCUDARestoreArrayRead(z, za));
-    PetscCall(VecCUDARestoreArrayWrite(y, ya));
-  }
-  PetscCall(VecCUDARestoreArrayRead(x, xa));
-  *za = NULL;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+const MatAIJTunedVecAccess MatAIJTunedCUDAArrays = {VecCUDAGetArrayRead, VecCUDAGetArray, VecCUDAGetArrayWrite, VecCUDARestoreArrayRead, VecCUDARestoreArray, VecCUDARestoreArrayWrite};
 
 /* Whether A's device copy can run on any stream now, with no work first: the plan and the device copy
    are those of the matrix as it is (no planning, upload or refill pending, which the usual product does

@@ -11,8 +11,7 @@ typedef enum {
   AIJT_PART_EDGES   /* rows [0, lo) and [hi, n) */
 } AIJTunedPart;
 
-PETSC_INTERN PetscErrorCode MatAIJTunedCUDAGetVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
-PETSC_INTERN PetscErrorCode MatAIJTunedCUDARestoreVecArrays(Vec, Vec, Vec, const PetscScalar **, const PetscScalar **, PetscScalar **);
+PETSC_INTERN const MatAIJTunedVecAccess MatAIJTunedCUDAArrays; /* the vectors' device arrays (MatAIJTunedGetVecArrays) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartsReady(Mat, PetscInt, PetscInt, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat, AIJTunedPart, const double *, const double *, double *, cudaStream_t);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAEdgesReady(Mat, PetscInt, PetscInt, PetscBool *);
