@@ -44,17 +44,18 @@ typedef struct {
   aijt_int        nrows;          /* rows of the strip */
   const aijt_int *rows;           /* nrows: original row of each strip row */
   const aijt_int *ptr;            /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width offsets */
-  const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL; DIA: unused) */
+  const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL; DIA: unused; BCSR:
+                                     one block column a block, aijt_dev_strip_col_count) */
   const double   *val;            /* nslots */
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
   aijt_int        nslots;         /* stored slots, padding included */
-  aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32) */
+  aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32); BCSR: bs */
   aijt_int        ld;             /* ELL, DIA: distance between a row's slots, the whole strip's nrows (a window
                                      of a strip keeps its strip's; 0 means nrows) */
   aijt_int        row0;           /* DIA: strip row i is original row row0 + i (and the rows of a strip in natural order) */
   aijt_int        ncols;          /* PANEL: columns of x; width is the panel's, col relative to the panel */
   int             chunk;          /* SELL: rows per slice (any C >= 1); PANEL: rows per thread block */
-  int             tpr;            /* CSR, PANEL: threads per row, 1, 2, 4, 8, 16 or 32 */
+  int             tpr;            /* CSR, PANEL, BCSR: threads per row, 1, 2, 4, 8, 16 or 32 */
   int             blocks_per_row; /* LONG: thread blocks per row, >= 1 */
   int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 512], <= 0: 256 */
   /* LONG with blocks_per_row > 1: the parts of a row meet here, the last part to finish adds them up in
@@ -124,8 +125,10 @@ int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, aijt_int n, a
 /* A plan with a column order: every strip and the tail read their hot labels from xhot (nhot values). */
 void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot);
 
-/* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none). */
+/* Entries of d's ptr array (0: none), of its col array (BCSR: one a block; DIA: none), and the workspace a
+   split LONG strip needs (0 and 0: none). */
 size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
+size_t aijt_dev_strip_col_count(const aijt_dev_strip *d);
 /* Whether d's kernels read its rows array: all but DIA, which numbers its rows from row0. */
 int    aijt_dev_strip_reads_rows(const aijt_dev_strip *d);
 void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);

@@ -69,7 +69,7 @@ static int strip_start(const aijt_plan *P, const aijt_layouts *L, int s, const a
 
   aijt_dev_strip_init(d, &P->strips[s], S);
   D->nstrips = s + 1;
-  if (o && o->tpr && (d->format == AIJT_CSR || d->format == AIJT_PANEL)) d->tpr = o->tpr;
+  if (o && o->tpr && (d->format == AIJT_CSR || d->format == AIJT_PANEL || d->format == AIJT_BCSR)) d->tpr = o->tpr;
   if (o && o->bpr && d->format == AIJT_LONG) d->blocks_per_row = o->bpr;
   if (o && o->block) d->block = o->block;
   nptr = aijt_dev_strip_ptr_count(d);
@@ -110,7 +110,7 @@ extern "C" int aijt_dev_upload(const aijt_plan *P, const aijt_layouts *L, const 
     const aijt_layout *S = &L->strips[s];
     aijt_dev_strip    *d = &D->strips[s];
     ok                   = strip_start(P, L, s, o, D);
-    if (S->col) ok = ok && upload_to(&d->col, S->col, (size_t)S->nslots);
+    if (S->col) ok = ok && upload_to(&d->col, S->col, aijt_layout_col_count(S));
     ok = ok && upload_to(&d->val, S->val, (size_t)S->nslots);
     if (S->mask) ok = ok && upload_to(&d->mask, S->mask, (size_t)S->nrows);
   }
@@ -145,7 +145,7 @@ extern "C" int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *
     const aijt_layout *S = &K->strips[s];
     aijt_dev_strip    *d = &D->strips[s];
     ok                   = strip_start(P, K, s, o, D);
-    if (S->format != AIJT_DIA) ok = ok && alloc_on((aijt_int **)&d->col, (size_t)S->nslots);
+    if (S->format != AIJT_DIA) ok = ok && alloc_on((aijt_int **)&d->col, aijt_layout_col_count(S));
     ok = ok && alloc_on((double **)&d->val, (size_t)S->nslots);
     if (S->format == AIJT_DIA) ok = ok && alloc_on((uint32_t **)&d->mask, (size_t)S->nrows);
     ok = ok && alloc_on(&D->src[s], (size_t)S->nslots);

@@ -490,6 +490,42 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
   return n;
 }
 
+/* ---- whole blocks (aijt_blocks_exact): a thread per row compares it with its block row's first; *bad where
+   any differs */
+
+__global__ void blocks_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int bs, int *bad)
+{
+  GRID_STRIDE(r, nrows)
+  {
+    const aijt_int r0 = (aijt_int)r - (aijt_int)r % bs, first = rowptr[r0], len = rowptr[r0 + 1] - first, start = rowptr[r];
+    if (len % bs || rowptr[r + 1] - start != len) {
+      *bad = 1;
+      continue;
+    }
+    for (aijt_int j = 0; j < len; j++) {
+      const aijt_int c0 = colidx[first + j - j % bs];
+      if (c0 % bs || colidx[start + j] != c0 + j % bs || (j >= bs && j % bs == 0 && c0 <= colidx[first + j - bs])) {
+        *bad = 1;
+        break;
+      }
+    }
+  }
+}
+
+int gpu_blocks(void *ctx, int bs)
+{
+  gpu_source *g   = (gpu_source *)ctx;
+  int        *bad = NULL, h = 1;
+
+  if (bs < 2 || bs > AIJT_BCSR_MAX_BS || g->A->nrows % bs || g->A->ncols % bs) return 0;
+  if (alloc(g, &bad, 1) && ok(g, cudaMemsetAsync(bad, 0, sizeof(int), g->stream))) {
+    if (g->A->nrows) blocks_kernel<<<setup_blocks(g->A->nrows), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, bs, bad);
+    if (ok(g, cudaGetLastError())) fetch_to_host(g, &h, bad, sizeof(h));
+  }
+  release(g, bad);
+  return g->err ? -2 : !h;
+}
+
 /* ---- columns */
 
 /* A block counts its entries' columns in shared memory first, each column in one of two hashed slots,
@@ -813,6 +849,7 @@ double wall_ms(void)
   }
 TRACED(lengths, aijt_err, (void *ctx, aijt_features *f, aijt_int **count), (ctx, f, count))
 TRACED(diagonals, int, (void *ctx, int max, aijt_int *offsets), (ctx, max, offsets))
+TRACED(blocks, int, (void *ctx, int bs), (ctx, bs))
 TRACED(columns, aijt_err, (void *ctx, const aijt_rules *R, int nd, aijt_plan *p), (ctx, R, nd, p))
 TRACED(rows, aijt_err, (void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order), (ctx, max_len, count, order))
 TRACED(sectors, aijt_err, (void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct), (ctx, p, w, n, distinct))
@@ -842,12 +879,13 @@ extern "C" aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_c
   src.ctx       = &g;
   src.lengths   = gpu_lengths;
   src.diagonals = gpu_diagonals;
+  src.blocks    = gpu_blocks;
   src.columns   = gpu_columns;
   src.rows      = gpu_rows;
   src.sectors   = gpu_sectors;
   src.fetch     = gpu_fetch;
   if (getenv("AIJT_PLAN_GPU_TRACE")) {
-    static const aijt_plan_source traced = {NULL, traced_lengths, traced_diagonals, traced_columns, traced_rows, traced_sectors, traced_fetch};
+    static const aijt_plan_source traced = {NULL, traced_lengths, traced_diagonals, traced_blocks, traced_columns, traced_rows, traced_sectors, traced_fetch};
     const aijt_plan_source        inner  = src;
     const double                  t0     = wall_ms();
     g.inner                              = &inner;

@@ -217,7 +217,7 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
   for (int s = 0; s < P->nstrips; s++) {
     const aijt_dev_strip *d = &strips[s];
     size_t                need = 0;
-    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL && d->format != AIJT_STREAM && d->format != AIJT_PANEL) continue;
+    if (d->format != AIJT_CSR && d->format != AIJT_LONG && d->format != AIJT_SELL && d->format != AIJT_STREAM && d->format != AIJT_PANEL && d->format != AIJT_BCSR) continue;
     const size_t n = offsets_count(d);
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, stream));
     most  = n > most ? n : most;
@@ -230,7 +230,7 @@ extern "C" cudaError_t aijt_dev_skeleton_ptrs(const aijt_plan *P, const aijt_int
     const aijt_dev_strip *d = &strips[s];
     const size_t          n = offsets_count(d);
     size_t                need = bytes;
-    if (d->format == AIJT_CSR || d->format == AIJT_LONG || d->format == AIJT_STREAM) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, len);
+    if (d->format == AIJT_CSR || d->format == AIJT_LONG || d->format == AIJT_STREAM || d->format == AIJT_BCSR) row_length_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, len);
     else if (d->format == AIJT_SELL) slice_slots_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->nrows, d->chunk, rowptr, (int64_t)n - 1, len);
     else if (d->format == AIJT_PANEL && d->nrows) panel_count_kernel<<<setup_blocks((int64_t)n), SETUP_BLOCK, 0, stream>>>(d->rows, d->row0, d->nrows, rowptr, colidx, d->width, ((int64_t)n - 1) / d->nrows, len);
     else continue;

@@ -16,6 +16,7 @@
    no copy per thread), so a launch needs no device memory of its own and no host-device copy.
 */
 #include "internal.cuh"
+#include "bcsr.cuh"
 #include "coo.cuh"
 #include "csr_long.cuh"
 #include "csr_vector.cuh"
@@ -157,6 +158,8 @@ bool strip_ok(const aijt_dev_strip *s)
     return valid_tpr(s->tpr) && s->width >= 1 && s->width <= AIJT_PANEL_WIDTH && s->chunk >= 1 && s->ncols >= 0 && (s->nrows == 0 || s->partial);
   case AIJT_STREAM:
     return (s->tpr == 1 || s->tpr == 4) && s->width >= 0 && s->width <= AIJT_STREAM_MAX_LEN && s->nslots >= 0;
+  case AIJT_BCSR:
+    return valid_tpr(s->tpr) && s->width >= 2 && s->width <= AIJT_BCSR_MAX_BS && s->nrows % s->width == 0;
   default:
     return false;
   }
@@ -268,7 +271,7 @@ extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_c
 
 extern "C" int aijt_dev_strip_reads_rows(const aijt_dev_strip *d)
 {
-  return d->format != AIJT_DIA && d->format != AIJT_STREAM; /* natural order: row0 + i */
+  return d->format != AIJT_DIA && d->format != AIJT_STREAM && d->format != AIJT_BCSR; /* natural order: row0 + i */
 }
 
 extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
@@ -276,6 +279,7 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
   switch (d->format) {
   case AIJT_CSR:
   case AIJT_LONG:
+  case AIJT_BCSR:
     return (size_t)d->nrows + 1;
   case AIJT_SELL:
     return d->chunk > 0 ? (size_t)((d->nrows + d->chunk - 1) / d->chunk) + 1 : 0;
@@ -288,6 +292,13 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
   default:
     return 0;
   }
+}
+
+extern "C" size_t aijt_dev_strip_col_count(const aijt_dev_strip *d)
+{
+  if (d->format == AIJT_DIA) return 0;
+  if (d->format == AIJT_BCSR) return d->width > 0 ? (size_t)d->nslots / ((size_t)d->width * (size_t)d->width) : 0;
+  return (size_t)d->nslots;
 }
 
 extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount)
@@ -321,8 +332,11 @@ extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips,
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S = &strips[s];
     if (S->nrows == 0) continue;
-    if (S->format == AIJT_PANEL || S->format == AIJT_STREAM) { /* launches of their own; strips own disjoint rows, so order is free */
-      if ((err = S->format == AIJT_PANEL ? launch_panel(S, x, z, y, stream) : aijt::launch_stream(*S, x, z, y, stream)) != cudaSuccess) return err;
+    if (S->format == AIJT_PANEL || S->format == AIJT_STREAM || S->format == AIJT_BCSR) { /* launches of their own; strips own disjoint rows, so order is free */
+      if (S->format == AIJT_PANEL) err = launch_panel(S, x, z, y, stream);
+      else if (S->format == AIJT_STREAM) err = aijt::launch_stream(*S, x, z, y, stream);
+      else err = aijt::launch_bcsr(*S, block_of(S->block), x, z, y, stream);
+      if (err != cudaSuccess) return err;
       continue;
     }
     const unsigned b = block_of(S->block);

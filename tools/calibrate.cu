@@ -142,7 +142,7 @@ static void sample_free(sample *S)
 
 static aijt_csr csr_of(const sample *S)
 {
-  aijt_csr A = {S->nrows, S->ncols, S->rowptr, S->col, S->val, NULL, 0};
+  aijt_csr A = {S->nrows, S->ncols, S->rowptr, S->col, S->val, NULL, 0, 0};
   return A;
 }
 

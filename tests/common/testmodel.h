@@ -2,7 +2,7 @@
    Test-only: a synthetic performance model with simple, known costs, for the planner tests (no GPU).
    CSR with t threads per row costs 1 + (t / 8) ceil(len / t) ns per row; LONG 40 + 0.2 len (from 32
    entries); SELL 0.5 + 0.3 len and ELL 0.4 + 0.3 width (up to 512); COO 2 + len (up to 32); DIA
-   0.2 + 0.1 diagonals.  Random columns cost twice the local ones except for DIA.  The critical path is
+   0.2 + 0.1 diagonals; BCSR (every block size) 0.2 + 0.1 len (up to 4096).  Random columns cost twice the local ones except for DIA.  The critical path is
    0.05 us per entry a thread works through alone (SELL, ELL, COO: the whole row; CSR: len / t).
 */
 #pragma once
@@ -63,4 +63,5 @@ static void test_model(aijt_model *m)
   test_model_kernel(m, AIJT_ELL, 0, 1, 512);
   test_model_kernel(m, AIJT_COO, 0, 1, 32);
   test_model_kernel(m, AIJT_DIA, 0, 1, 32);
+  for (int bs = 2; bs <= AIJT_BCSR_MAX_BS; bs++) test_model_kernel(m, AIJT_BCSR, bs, 1, 4096);
 }

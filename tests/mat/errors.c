@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 
   {
     const char *cases[][3] = {
-      {"-mat_aijtuned_formats", "ell,bcsr", "unknown format name"},
+      {"-mat_aijtuned_formats", "ell,hyb", "unknown format name"},
       {"-mat_aijtuned_long_row", "0", "long-row threshold below 1"},
       {"-mat_aijtuned_sell_chunk", "0", "SELL chunk below 1"},
       {"-mat_aijtuned_ell_max_pad", "-1", "negative ELL padding"},
@@ -136,6 +136,7 @@ int main(int argc, char **argv)
      thread block's shared memory): errors at assembly, on this rank's own matrix */
   PetscCall(ExpectFullRowRefused("b_", "dia", 40, "dia alone on a matrix of 40 diagonals", &failures));
   PetscCall(ExpectFullRowRefused("c_", "stream", 2100, "stream alone on a row of 2100 entries", &failures));
+  PetscCall(ExpectFullRowRefused("d_", "bcsr", 6, "bcsr alone on a matrix of no block size", &failures));
   { /* a model file that is missing or not a model: an error at assembly that names the file and the fault */
     PetscMPIInt rank, size;
     char        stale[64]; /* per rank count: the test's runs share a directory and may run at once (the filter

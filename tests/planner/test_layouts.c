@@ -4,6 +4,7 @@ static const char help[] = "Property test of the planner (no PETSc): every rule 
 
 #include "aijtplan.h"
 #include "../common/teststencil.h"
+#include "../common/testblocks.h"
 #include "../common/xorshift.h"
 #include "../common/testmodel.h"
 
@@ -16,6 +17,7 @@ typedef struct {
   aijt_int    nrows, ncols;
   aijt_int   *rowptr, *colidx;
   double     *values;
+  int         bs; /* the block size the planner is told (0: none) */
 } matrix;
 
 static unsigned long long rng_state = 88172645463325252ull;
@@ -33,7 +35,7 @@ static double rnd_value(void)
 /* Build a matrix from row lengths: distinct random sorted columns per row. */
 static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len, int zeros)
 {
-  matrix A = {name, m, n, NULL, NULL, NULL};
+  matrix A = {name, m, n, NULL, NULL, NULL, 0};
   A.rowptr = (aijt_int *)malloc(((size_t)m + 1) * sizeof(aijt_int));
   A.rowptr[0] = 0;
   for (aijt_int i = 0; i < m; i++) A.rowptr[i + 1] = A.rowptr[i] + (len[i] < n ? len[i] : n);
@@ -64,11 +66,25 @@ static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len
 static matrix make_stencil(const char *name, aijt_int nx, aijt_int ny, aijt_int nz, int holes)
 {
   aijt_int n = nx * ny * nz;
-  matrix   A = {name, n, n, NULL, NULL, NULL};
+  matrix   A = {name, n, n, NULL, NULL, NULL, 0};
   A.rowptr   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
   A.colidx   = (aijt_int *)malloc(((size_t)7 * n + 1) * sizeof(aijt_int));
   A.values   = (double *)malloc(((size_t)7 * n + 1) * sizeof(double));
   aijt_int nnz = test_stencil_pattern(nx, ny, nz, holes, A.rowptr, A.colidx);
+  for (aijt_int k = 0; k < nnz; k++) A.values[k] = rnd_value();
+  return A;
+}
+
+/* Whole bs x bs blocks (testblocks.h) with random values, the block size told; drop >= 0 leaves out that
+   entry, so that a block is partly stored. */
+static matrix make_blocks(const char *name, aijt_int nb, int bs, int per, int64_t drop)
+{
+  const aijt_int n = nb * bs;
+  matrix         A = {name, n, n, NULL, NULL, NULL, bs};
+  A.rowptr         = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
+  A.colidx         = (aijt_int *)malloc(((size_t)n * per * bs + 1) * sizeof(aijt_int));
+  A.values         = (double *)malloc(((size_t)n * per * bs + 1) * sizeof(double));
+  aijt_int nnz     = test_blocks_pattern(nb, bs, per, drop, A.rowptr, A.colidx);
   for (aijt_int k = 0; k < nnz; k++) A.values[k] = rnd_value();
   return A;
 }
@@ -136,7 +152,7 @@ static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_
 
 static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0, A->bs};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL;
   aijt_err      err  = plan_with(&csr, R, model_plan, &plan);
@@ -156,9 +172,15 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
     EXPECT(f.max_len > AIJT_STREAM_MAX_LEN, "%s: STREAM refused a matrix of rows of at most %d entries", label, AIJT_STREAM_MAX_LEN);
     goto done;
   }
+  if (err == AIJT_ERR_FORMAT && R->allowed == AIJT_FORMAT_BIT(AIJT_BCSR)) { /* BCSR alone: only for whole blocks */
+    EXPECT(!aijt_blocks_exact(&csr, A->bs), "%s: BCSR refused a matrix of whole %d x %d blocks", label, A->bs, A->bs);
+    goto done;
+  }
   EXPECT(!err, "%s: plan failed: %s", label, aijt_err_string(err));
   if (err) goto done;
   EXPECT(!aijt_plan_check(plan, &csr), "%s: inconsistent plan", label);
+  if (R->allowed & AIJT_FORMAT_BIT(AIJT_BCSR) && !(R->allowed & AIJT_FORMAT_BIT(AIJT_DIA)) && (!model_plan || R->sort) && aijt_blocks_exact(&csr, A->bs)) /* the rules, and the synthetic model's cheap BCSR, take whole blocks */
+    EXPECT(plan->nstrips == 1 && plan->strips[0].format == AIJT_BCSR && plan->strips[0].width == A->bs, "%s: whole %d x %d blocks, not one BCSR strip", label, A->bs, A->bs);
   EXPECT(plan->features.nnz == plan->nnz && plan->features.max_len >= plan->features.min_len, "%s: features disagree with the plan", label);
   {
     aijt_plan *again = NULL;
@@ -179,8 +201,8 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
       }
     }
   if (R->col_order == AIJT_COLS_DEGREE) {
-    int natural_only = A->ncols < 2 || R->allowed == AIJT_FORMAT_BIT(AIJT_DIA) || R->allowed == AIJT_FORMAT_BIT(AIJT_PANEL) || R->allowed == AIJT_FORMAT_BIT(AIJT_STREAM);
-    for (int s = 0; s < plan->nstrips; s++) natural_only |= plan->strips[s].format == AIJT_DIA || plan->strips[s].format == AIJT_PANEL || plan->strips[s].format == AIJT_STREAM;
+    int natural_only = A->ncols < 2 || !(R->allowed & AIJT_STRIP_FORMATS);
+    for (int s = 0; s < plan->nstrips; s++) natural_only |= AIJT_WHOLE_FORMAT(plan->strips[s].format);
     EXPECT((!plan->col_pos) == natural_only, "%s: columns by degree were asked for, the plan %s them", label, plan->col_pos ? "has" : "lacks");
   }
   if (plan->col_pos) { /* a stable order by decreasing degree */
@@ -253,7 +275,7 @@ static void check_transpose(const matrix *A)
   aijt_int      *cptr = calloc((size_t)n + 2, sizeof(aijt_int)), *crow = malloc(((size_t)nnz + 1) * sizeof(aijt_int));
   double        *cval = malloc(((size_t)nnz + 1) * sizeof(double)), *x = malloc(((size_t)m + 1) * sizeof(double));
   double        *z = malloc(((size_t)n + 1) * sizeof(double)), *y = malloc(((size_t)n + 1) * sizeof(double)), *ref = malloc(((size_t)n + 1) * sizeof(double));
-  aijt_csr       csr = {m, n, A->rowptr, A->colidx, A->values, NULL, 0};
+  aijt_csr       csr = {m, n, A->rowptr, A->colidx, A->values, NULL, 0, A->bs};
 
   for (aijt_int k = 0; k < nnz; k++) cptr[A->colidx[k] + 2]++;
   for (aijt_int c = 0; c < n; c++) cptr[c + 2] += cptr[c + 1];
@@ -339,13 +361,13 @@ int main(int argc, char **argv)
   test_model(&model);
 
   aijt_format f;
-  if (aijt_format_from_name("SELL", &f) || f != AIJT_SELL || aijt_format_from_name("bcsr", &f) != AIJT_ERR_FORMAT) {
+  if (aijt_format_from_name("SELL", &f) || f != AIJT_SELL || aijt_format_from_name("hyb", &f) != AIJT_ERR_FORMAT || aijt_format_from_name("BCSR", &f) || f != AIJT_BCSR) {
     printf("FAIL format names\n");
     failures++;
   }
   { /* malformed CSR is refused */
     aijt_int rp[3] = {0, 2, 1}, ci[2] = {0, 5};
-    aijt_csr bad   = {2, 3, rp, ci, NULL, NULL, 0};
+    aijt_csr bad   = {2, 3, rp, ci, NULL, NULL, 0, 0};
     checks++;
     if (aijt_csr_check(&bad) != AIJT_ERR_ARG) failures++, printf("FAIL decreasing row pointers must be refused\n");
     rp[2] = 2;
@@ -357,7 +379,7 @@ int main(int argc, char **argv)
     aijt_rules_default(&R);
     R.allowed = 0;
     aijt_int  rp[2] = {0, 0};
-    aijt_csr  csr   = {1, 1, rp, NULL, NULL, NULL, 0};
+    aijt_csr  csr   = {1, 1, rp, NULL, NULL, NULL, 0, 0};
     aijt_plan *p    = NULL;
     checks++;
     if (aijt_plan_rules(&csr, &R, &p) != AIJT_ERR_FORMAT) failures++, printf("FAIL no allowed format must be refused\n");
@@ -367,7 +389,7 @@ int main(int argc, char **argv)
     const aijt_int m = 65536, n = 262144, per = 16;
     aijt_int      *rp = malloc((m + 1) * sizeof(aijt_int)), *ci = malloc((size_t)per * m * sizeof(aijt_int));
     for (int hot = 0; hot < 2; hot++) {
-      aijt_csr   csr = {m, n, rp, ci, NULL, NULL, 0};
+      aijt_csr   csr = {m, n, rp, ci, NULL, NULL, 0, 0};
       aijt_rules R;
       aijt_plan *p = NULL;
       for (aijt_int i = 0; i <= m; i++) rp[i] = per * i;
@@ -399,6 +421,15 @@ int main(int argc, char **argv)
 
   for (aijt_int i = 0; i < 3000; i++) len[i] = (aijt_int)(rnd() % 12);
   matrix A = make("random_0_11", 3000, 3000, len, 0);
+  check_matrix(&A);
+
+  A = make_blocks("blocks_3", 700, 3, 9, -1); /* whole blocks: BCSR */
+  check_matrix(&A);
+  A = make_blocks("blocks_2", 1500, 2, 4, -1);
+  check_matrix(&A);
+  A = make_blocks("blocks_8", 90, 8, 27, -1);
+  check_matrix(&A);
+  A = make_blocks("blocks_3_partial", 700, 3, 9, 4321); /* one entry short of whole blocks: never BCSR */
   check_matrix(&A);
 
   for (aijt_int i = 0; i < 2000; i++) len[i] = i % 7 ? 5 : 0;

@@ -56,7 +56,7 @@ static void check_file(const aijt_model *m)
     {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\n", "no end"},
     {"aijtuned-model 2\nkernel csr 1 3\npoint 4 1 2 0.1 1 0\npoint 2 1 2 0.1 1 0\nend\n", "no usable points"},
     {"aijtuned-model 2\nkernel csr 1 3\npoint 1 -1 2 0.1 1 0\nend\n", "no usable points"},
-    {"aijtuned-model 2\nkernel bcsr 1 3\nend\n", "unknown"},
+    {"aijtuned-model 2\nkernel hyb 1 3\nend\n", "unknown"},
     {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\nend\nkernel csr 1 3\npoint 1 1 2 0.1 1 0\nend\n", "repeated"},
     {"aijtuned-model 2\nkernel csr 1 3\npoint 1 1 2\nend\n", "cannot read"},
     {"aijtuned-model 2\n\x01\x02garbage\n", "cannot read"},
@@ -90,7 +90,7 @@ static void check_interpolation(const aijt_model *m)
 static void check_locality(void)
 {
   aijt_int rp[3] = {0, 256, 512}, col[512];
-  aijt_csr A     = {2, 4096, rp, col, NULL, NULL, 0};
+  aijt_csr A     = {2, 4096, rp, col, NULL, NULL, 0, 0};
 
   for (int k = 0; k < 256; k++) col[k] = k, col[256 + k] = 4 * k + 3; /* row 0: neighbours; row 1: a sector each */
   EXPECT(near(aijt_locality(&A, NULL, 0, 1, 8), 0.25), "neighbouring columns: a quarter of a sector per entry (%g)", aijt_locality(&A, NULL, 0, 1, 8));
@@ -116,7 +116,7 @@ static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len)
   aijt_int *col = malloc(((size_t)rp[m] + 1) * sizeof(aijt_int));
   for (aijt_int i = 0; i < m; i++) /* distinct, increasing: a random start, random gaps */
     for (aijt_int j = 0, c = rnd(n - len[i] * 4 > 1 ? n - len[i] * 4 : 1); j < len[i]; j++, c += 1 + rnd(3)) col[k++] = c;
-  aijt_csr A = {m, n, rp, col, NULL, NULL, 0};
+  aijt_csr A = {m, n, rp, col, NULL, NULL, 0, 0};
   return A;
 }
 
@@ -279,7 +279,7 @@ int main(void)
         if (c >= 0 && c < n) col[k++] = c;
       rp[i + 1] = k;
     }
-    aijt_csr T = {n, n, rp, col, NULL, NULL, 0};
+    aijt_csr T = {n, n, rp, col, NULL, NULL, 0, 0};
     aijt_rules_default(&R);
     EXPECT(!aijt_plan_model(&T, &R, &m, &p) && p->nstrips == 1 && p->strips[0].format == AIJT_DIA && !p->order, "tridiagonal: one DIA strip in natural order");
     aijt_plan_destroy(&p);

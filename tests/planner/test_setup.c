@@ -468,7 +468,7 @@ typedef struct {
    around the diagonal where band is given and the row fits. */
 static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len, const aijt_int *band, arrays *a)
 {
-  aijt_csr       A    = {m, n, NULL, NULL, NULL, NULL, 0};
+  aijt_csr       A    = {m, n, NULL, NULL, NULL, NULL, 0, 0};
   unsigned char *used = (unsigned char *)calloc((size_t)n + 1, 1);
   a->rowptr           = (aijt_int *)malloc(((size_t)m + 1) * sizeof(aijt_int));
   a->rowptr[0]        = 0;
@@ -498,7 +498,7 @@ static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len, const aijt_int
 static aijt_csr make_stencil(aijt_int nx, aijt_int ny, aijt_int nz, int holes, arrays *a)
 {
   aijt_int n = nx * ny * nz;
-  aijt_csr A = {n, n, NULL, NULL, NULL, NULL, 0};
+  aijt_csr A = {n, n, NULL, NULL, NULL, NULL, 0, 0};
   a->rowptr  = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
   a->colidx  = (aijt_int *)malloc(((size_t)7 * n + 1) * sizeof(aijt_int));
   a->values  = (double *)malloc(((size_t)7 * n + 1) * sizeof(double));

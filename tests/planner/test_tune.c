@@ -231,7 +231,7 @@ static void TestCacheFile(void)
     {"aijtuned-tune-cache 0\n", "version 0"},
     {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5", "cut or too long"},
     {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdeg\tcsr\t8\t1.5\n", "line 2 is not an entry"},
-    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tbcsr\t8\t1.5\n", "line 2 is not an entry"},
+    {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\thyb\t8\t1.5\n", "line 2 is not an entry"},
     {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t0\t1.5\n", "line 2 is not an entry"},
     {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\t1.5\textra\n", "line 2 is not an entry"},
     {"aijtuned-tune-cache 1\nNVIDIA H200\tm2-1\t0123456789abcdef\tcsr\t8\n", "line 2 is not an entry"},
@@ -303,7 +303,7 @@ static void TestFingerprints(void)
     for (aijt_int j = 0; j < 1 + i % 40; j++) col[k++] = (i + 7 * j) % n;
     rp[i + 1] = k;
   }
-  aijt_csr A = {n, n, rp, col, NULL, NULL, 0};
+  aijt_csr A = {n, n, rp, col, NULL, NULL, 0, 0};
   aijt_rules_default(&R);
   R.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
   EXPECT(!aijt_plan_rules(&A, &R, &p) && !aijt_layouts_build(p, &A, &L), "CSR plan built");

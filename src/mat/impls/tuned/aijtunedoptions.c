@@ -42,7 +42,7 @@ PetscErrorCode MatAIJTunedCheck(aijt_err err)
   case AIJT_ERR_DEVICE:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_GPU, "aijtuned planner: %s", aijt_err_string(err));
   case AIJT_ERR_FORMAT:
-    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: the formats in -mat_aijtuned_formats cannot hold this matrix (dia alone needs at most %d diagonals, stream alone rows of at most %d entries); allow csr", AIJT_DIA_MAX_DIAGS, AIJT_STREAM_MAX_LEN);
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_SUP, "aijtuned planner: the formats in -mat_aijtuned_formats cannot hold this matrix (dia alone needs at most %d diagonals, stream alone rows of at most %d entries, bcsr alone whole blocks of the block size); allow csr", AIJT_DIA_MAX_DIAGS, AIJT_STREAM_MAX_LEN);
   default:
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned planner: %s", aijt_err_string(err));
   }
@@ -55,7 +55,7 @@ static PetscErrorCode ParseFormats(char **names, PetscInt n, unsigned *allowed)
   *allowed = 0;
   for (PetscInt i = 0; i < n; i++) {
     aijt_format f;
-    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo, dia, panel, stream", names[i]);
+    PetscCheck(aijt_format_from_name(names[i], &f) == AIJT_OK, PETSC_COMM_SELF, PETSC_ERR_ARG_UNKNOWN_TYPE, "Unknown aijtuned format \"%s\" in -mat_aijtuned_formats; known: csr, long, ell, sell, coo, dia, panel, stream, bcsr", names[i]);
     *allowed |= AIJT_FORMAT_BIT(f);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -71,7 +71,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
 
   PetscFunctionBegin;
   PetscOptionsHeadBegin(PetscOptionsObject, "AIJTUNED options");
-  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo, dia, panel, stream)", "MATAIJTUNED", names, &n, &flg));
+  PetscCall(PetscOptionsStringArray("-mat_aijtuned_formats", "Layouts the planner may choose (csr, long, ell, sell, coo, dia, panel, stream, bcsr: whole blocks of the matrix's block size)", "MATAIJTUNED", names, &n, &flg));
   if (flg) {
     unsigned allowed = 0;
     PetscErrorCode ierr = ParseFormats(names, n, &allowed);

@@ -35,7 +35,7 @@
 
 #define AIJT_MODEL_VERSION     2 /* 2: the critical path of each point */
 #define AIJT_MODEL_MAX_POINTS  48
-#define AIJT_MODEL_MAX_KERNELS 16
+#define AIJT_MODEL_MAX_KERNELS 24
 #define AIJT_MODEL_TINY_ROWS   1024
 
 typedef struct {
@@ -123,6 +123,8 @@ typedef struct {
   aijt_err (*lengths)(void *ctx, aijt_features *f, aijt_int **count);
   /* aijt_diagonals: A's distinct offsets, or -1 for more than max (-2: the device failed) */
   int (*diagonals)(void *ctx, int max, aijt_int *offsets);
+  /* aijt_blocks_exact: whether A is made of whole bs x bs blocks (1, 0; -2: the device failed) */
+  int (*blocks)(void *ctx, int bs);
   /* aijt_plan_order_columns: p->col_hot (0: no column order), and p->col_pos, or NULL until fetch */
   aijt_err (*columns)(void *ctx, const aijt_rules *R, int nd, aijt_plan *p);
   /* aijt_order_from_counts: the order by length into *order, or NULL until fetch */

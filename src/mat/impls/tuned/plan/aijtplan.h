@@ -44,10 +44,12 @@ typedef enum {
   AIJT_PANEL,   /* column panels: each thread block holds one panel of x in shared memory; natural order */
   AIJT_STREAM,  /* row blocks (CSR-stream): each thread block takes the whole rows that start in its share of
                    the entries, stages their products in shared memory, then sums each row; natural order */
+  AIJT_BCSR,    /* blocks: a matrix of dense bs x bs blocks (A->bs), CSR's values and row offsets with one column
+                   index per block instead of one per entry; natural order */
   AIJT_NFORMATS
 } aijt_format;
 
-extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia", "panel", "stream" */
+extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "ell", "sell", "coo", "dia", "panel", "stream", "bcsr" */
 
 #define AIJT_FORMAT_BIT(f) (1u << (unsigned)(f))
 #define AIJT_ALL_FORMATS   ((1u << AIJT_NFORMATS) - 1u)
@@ -72,7 +74,9 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 #define AIJT_STREAM_BLOCKS(nslots) ((nslots) > 0 ? ((nslots) + AIJT_STREAM_SHARE - 1) / AIJT_STREAM_SHARE : 1)
 /* A STREAM layout's ptr entries: nrows + 1 row offsets, then the blocks' nblocks + 1 starts. */
 #define AIJT_STREAM_PTR_COUNT(nrows, nslots) ((size_t)(nrows) + 1 + (size_t)AIJT_STREAM_BLOCKS((int64_t)(nslots)) + 1)
-/* Formats that take the whole matrix in natural order (DIA, PANEL, STREAM): their columns come from rows,
+/* BCSR holds blocks of 2 to AIJT_BCSR_MAX_BS rows and columns (a kernel for each). */
+#define AIJT_BCSR_MAX_BS 8
+/* Formats that take the whole matrix in natural order (DIA, PANEL, STREAM, BCSR): their columns come from rows,
    or are x's own, so a plan with one of them has no column order. */
 #define AIJT_WHOLE_FORMAT(f) (!(AIJT_FORMAT_BIT(f) & AIJT_STRIP_FORMATS))
 
@@ -163,6 +167,8 @@ typedef struct {
   const aijt_int *col_pos; /* optional, NULL: a plan's column order and hot count, which the locality
                               feature (aijt_locality) reads columns through; nothing else reads them */
   aijt_int        col_hot;
+  int             bs; /* the matrix's block size (PETSc's, rows and columns alike); 0 or 1: none.  BCSR holds
+                         the matrix only where every bs x bs block it touches is stored whole (aijt_blocks_exact) */
 } aijt_csr;
 
 /* The column a layout stores for original column c of a plan with a column order: the hot columns, at
@@ -180,6 +186,11 @@ aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order);
 /* The distinct offsets col - row of A's entries, ascending, into offsets (room for max): their count,
    or -1 when there are more than max (max is capped at AIJT_DIA_MAX_DIAGS). */
 int aijt_diagonals(const aijt_csr *A, int max, aijt_int *offsets);
+
+/* Whether A is made of whole bs x bs blocks (blocks.c): 2 <= bs <= AIJT_BCSR_MAX_BS divides its rows and
+   columns, and the bs rows of each block row hold the same sorted block columns, each block's bs columns
+   stored in every one of them.  BCSR can hold it then. */
+int aijt_blocks_exact(const aijt_csr *A, int bs);
 
 /* The rule-based planner (rules.c). */
 aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan **plan);
@@ -217,11 +228,14 @@ typedef struct {
   aijt_int   *ptr;    /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width diagonal offsets;
                          PANEL: npanels * nrows + 1 offsets, panel after panel, row after row within a panel;
                          STREAM: nrows + 1 row offsets, then AIJT_STREAM_BLOCKS(nslots) + 1 block starts (block
-                         b's rows are those whose first slot lies in [b, b + 1) * AIJT_STREAM_SHARE) */
-  aijt_int    width;  /* ELL: slots per row; DIA: diagonals; PANEL: columns per panel; STREAM: longest row */
+                         b's rows are those whose first slot lies in [b, b + 1) * AIJT_STREAM_SHARE);
+                         BCSR: nrows + 1 row offsets, CSR's */
+  aijt_int    width;  /* ELL: slots per row; DIA: diagonals; PANEL: columns per panel; STREAM: longest row; BCSR: bs */
   int         chunk;  /* SELL: rows per slice; PANEL: rows per thread block */
   aijt_int    ncols;  /* PANEL: columns of the matrix (the last panel may be narrower); col is relative to the panel */
-  aijt_int   *col;    /* column of each slot; -1 marks padding (DIA: NULL, the column is row + offset) */
+  aijt_int   *col;    /* column of each slot; -1 marks padding (DIA: NULL, the column is row + offset; BCSR: the
+                         block column of each block, aijt_layout_col_count of them: slot j of row r is column
+                         col[ptr[r0] / bs^2 + j / bs] * bs + j % bs, r0 the first row of r's block row) */
   uint32_t   *mask;   /* DIA: bit d of row i set when the row has an entry on diagonal d (slot d * nrows + i) */
   double     *val;
   aijt_int   *src;    /* position of each slot in the CSR value array, -1 for padding */
@@ -266,8 +280,9 @@ aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, c
 /* Same pattern, new values: refill every slot from the CSR value array (nothing for a skeleton). */
 void aijt_layouts_refresh(aijt_layouts *L, const double *values);
 void aijt_layouts_destroy(aijt_layouts **L);
-/* Entries of a layout's ptr array (0: none). */
+/* Entries of a layout's ptr array (0: none), and of its col array. */
 size_t aijt_layout_ptr_count(const aijt_layout *S);
+size_t aijt_layout_col_count(const aijt_layout *S);
 /* PANEL: the panels of a matrix with ncols columns (at least 1). */
 aijt_int aijt_panel_count(aijt_int ncols, aijt_int width);
 /* Bytes the layouts occupy (values, indices, refresh maps). */

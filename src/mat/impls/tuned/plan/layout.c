@@ -170,6 +170,25 @@ static aijt_err build_stream(aijt_layout *S, const aijt_csr *A, int fill)
   return AIJT_OK;
 }
 
+/* BCSR: CSR's row offsets and slots (values and their sources), and one column per block: block row
+   b's blocks, read from its first row, are col[ptr[b * bs] / bs^2 ...] (aijt_blocks_exact holds, or the
+   plan was made for another pattern).  The strip is the whole matrix in natural order. */
+static aijt_err build_bcsr(aijt_layout *S, const aijt_csr *A, aijt_int bs, int fill)
+{
+  aijt_err err;
+
+  S->width = bs;
+  if (bs < 2 || bs > AIJT_BCSR_MAX_BS || S->nrows != A->nrows || !aijt_blocks_exact(A, (int)bs)) return AIJT_ERR_ARG;
+  S->ptr = (aijt_int *)alloc_n((size_t)S->nrows + 1, sizeof(aijt_int));
+  if (!S->ptr) return AIJT_ERR_MEM;
+  memcpy(S->ptr, A->rowptr, ((size_t)S->nrows + 1) * sizeof(aijt_int));
+  if ((err = alloc_slots(S, (double)A->rowptr[A->nrows], fill)) || !fill) return err;
+  for (aijt_int k = 0; k < S->nslots; k++) S->val[k] = A->values ? A->values[k] : 0.0, S->src[k] = k;
+  for (aijt_int r0 = 0; r0 < S->nrows; r0 += bs)
+    for (aijt_int j = 0; j < S->ptr[r0 + 1] - S->ptr[r0]; j += bs) S->col[S->ptr[r0] / (bs * bs) + j / bs] = A->colidx[S->ptr[r0] + j] / bs;
+  return AIJT_OK;
+}
+
 /* Where the strip's rows [i0, i0 + n) start in the CSR, and their lengths. */
 static void row_spans(const aijt_layout *S, const aijt_csr *A, aijt_int i0, aijt_int n, aijt_int *start, aijt_int *len)
 {
@@ -512,6 +531,9 @@ static aijt_err layouts_make(const aijt_plan *plan, const aijt_csr *A, int fill,
     case AIJT_STREAM:
       err = build_stream(S, A, fill);
       break;
+    case AIJT_BCSR:
+      err = build_bcsr(S, A, P->width, fill);
+      break;
     default:
       err = AIJT_ERR_FORMAT;
     }
@@ -603,6 +625,10 @@ aijt_err aijt_layouts_skeleton_sized(const aijt_plan *plan, const aijt_csr *A, c
       S->width = P->max_len;
       slots    = (double)P->nnz;
       break;
+    case AIJT_BCSR: /* CSR's offsets (the device's copy of them); the GPU build checks the blocks */
+      S->width = P->width;
+      slots    = (double)P->nnz;
+      break;
     case AIJT_PANEL: /* its offsets count every entry: the device's (kernels/skeleton.cu) */
       S->width = P->width;
       S->chunk = P->chunk;
@@ -661,7 +687,7 @@ void aijt_layouts_refresh(aijt_layouts *L, const double *values)
         aijt_int i1 = S->nrows - i0 < REFRESH_ROWS ? S->nrows : i0 + REFRESH_ROWS;
         for (aijt_int j = 0; j < S->width; j++) refill(S->val, S->src, j * S->nrows + i0, j * S->nrows + i1, values, 1);
       }
-    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG && S->format != AIJT_PANEL && S->format != AIJT_STREAM);
+    else refill(S->val, S->src, 0, S->nslots, values, S->format != AIJT_CSR && S->format != AIJT_LONG && S->format != AIJT_PANEL && S->format != AIJT_STREAM && S->format != AIJT_BCSR);
   }
   refill(L->tail.val, L->tail.src, 0, L->tail.nnz, values, 0);
 }
@@ -692,6 +718,7 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
     return (size_t)aijt_panel_count(S->ncols, S->width) * (size_t)S->nrows + 1;
   case AIJT_CSR:
   case AIJT_LONG:
+  case AIJT_BCSR:
     return (size_t)S->nrows + 1;
   case AIJT_STREAM:
     return AIJT_STREAM_PTR_COUNT(S->nrows, S->nslots);
@@ -700,13 +727,20 @@ size_t aijt_layout_ptr_count(const aijt_layout *S)
   }
 }
 
+size_t aijt_layout_col_count(const aijt_layout *S)
+{
+  if (S->format == AIJT_DIA) return 0;
+  if (S->format == AIJT_BCSR) return S->width > 0 ? (size_t)S->nslots / ((size_t)S->width * (size_t)S->width) : 0;
+  return (size_t)S->nslots;
+}
+
 size_t aijt_layouts_bytes(const aijt_layouts *L)
 {
   size_t bytes = (size_t)L->tail.nnz * (3 * sizeof(aijt_int) + sizeof(double)) + (size_t)L->nhot * sizeof(aijt_int);
   for (int s = 0; s < L->nstrips; s++) { /* by format, so that a skeleton counts what its slots will take */
     const aijt_layout *S = &L->strips[s];
     size_t             nptr = aijt_layout_ptr_count(S);
-    bytes += (size_t)S->nrows * sizeof(aijt_int) + nptr * sizeof(aijt_int) + (size_t)S->nslots * ((S->format != AIJT_DIA ? 2 : 1) * sizeof(aijt_int) + sizeof(double));
+    bytes += (size_t)S->nrows * sizeof(aijt_int) + (nptr + aijt_layout_col_count(S)) * sizeof(aijt_int) + (size_t)S->nslots * (sizeof(aijt_int) + sizeof(double));
     if (S->format == AIJT_DIA) bytes += (size_t)S->nrows * sizeof(uint32_t);
   }
   return bytes;

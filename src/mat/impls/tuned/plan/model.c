@@ -432,10 +432,10 @@ double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int nco
 /* Work of a strip with the device full (us), and its time alone (us); -1 when the model lacks the kernel. */
 static double strip_work_us(const aijt_model *m, const aijt_csr *A, const aijt_plan *plan, const aijt_strip *S, double *alone)
 {
-  int                      param = S->format == AIJT_CSR || S->format == AIJT_STREAM ? S->tpr : S->format == AIJT_SELL ? S->chunk : 0;
+  int                      param = S->format == AIJT_CSR || S->format == AIJT_STREAM ? S->tpr : S->format == AIJT_SELL ? S->chunk : S->format == AIJT_BCSR ? (int)S->width : 0;
   const aijt_model_kernel *k     = aijt_model_kernel_find(m, S->format == AIJT_COO ? AIJT_COO : S->format, param);
-  const aijt_csr           Ap    = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, plan->col_pos, plan->col_hot}; /* columns as the strips read them */
-  double                   d     = S->format == AIJT_DIA || S->format == AIJT_PANEL ? 0 : aijt_locality(&Ap, plan->order, S->begin, S->end, 16);
+  const aijt_csr           Ap    = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, plan->col_pos, plan->col_hot, A->bs}; /* columns as the strips read them */
+  double                   d     = S->format == AIJT_DIA || S->format == AIJT_PANEL || S->format == AIJT_BCSR ? 0 : aijt_locality(&Ap, plan->order, S->begin, S->end, 16); /* BCSR: as the planner prices it (wholeplan.c) */
   double                   ns = 0, last_len = -1, last_ns = 0;
 
   *alone = 0;

@@ -158,6 +158,11 @@ static int host_diagonals(void *ctx, int max, aijt_int *offsets)
   return aijt_diagonals((const aijt_csr *)ctx, max, offsets);
 }
 
+static int host_blocks(void *ctx, int bs)
+{
+  return aijt_blocks_exact((const aijt_csr *)ctx, bs);
+}
+
 static aijt_err host_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
 {
   return aijt_plan_order_columns((const aijt_csr *)ctx, R, nd, p);
@@ -183,6 +188,7 @@ void aijt_plan_source_host(const aijt_csr *A, aijt_plan_source *src)
   src->ctx       = (void *)A;
   src->lengths   = host_lengths;
   src->diagonals = host_diagonals;
+  src->blocks    = host_blocks;
   src->columns   = host_columns;
   src->rows      = host_rows;
   src->sectors   = host_sectors;
@@ -571,8 +577,8 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   aijt_bucket *b = NULL; /* the length classes, from count */
   class_tables ct;
   int          cap = 0, nd, nb = 0;
-  double       predicted, dia, panel, stream;
-  aijt_strip   ps, ss;
+  double       predicted, dia, panel, stream, bcsr;
+  aijt_strip   ps, ss, bs;
   aijt_err     err;
 
   *out = NULL;
@@ -588,6 +594,12 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
+  bcsr = aijt_whole_bcsr_us(A, src, rules, m, p, count, &bs);
+  if (isnan(bcsr)) {
+    err = AIJT_ERR_DEVICE;
+    goto fail;
+  }
+  dia = fmin(dia, bcsr); /* below, "DIA" stands for the better of the two until the end (one natural-order strip) */
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = aijt_whole_panel_us(rules, m, p, &ps);
   predicted = INFINITY;
@@ -638,6 +650,15 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     ps.predicted_us = panel - m->strip_us;
     if ((err = aijt_plan_append(p, &cap, &ps))) goto fail;
     predicted = panel;
+  } else if (dia < predicted && bcsr <= dia) { /* one BCSR strip in natural order instead */
+    free(p->order);
+    p->order    = NULL;
+    p->sorted   = 0;
+    p->nstrips  = 0;
+    p->tail_nnz = 0;
+    bs.predicted_us = bcsr - m->strip_us;
+    if ((err = aijt_plan_append(p, &cap, &bs))) goto fail;
+    predicted = bcsr;
   } else if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
     memset(&s, 0, sizeof(s));

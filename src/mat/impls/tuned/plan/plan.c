@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const aijt_format_names[AIJT_NFORMATS] = {"csr", "long", "ell", "sell", "coo", "dia", "panel", "stream"};
+const char *const aijt_format_names[AIJT_NFORMATS] = {"csr", "long", "ell", "sell", "coo", "dia", "panel", "stream", "bcsr"};
 
 const char *aijt_err_string(aijt_err err)
 {
@@ -88,6 +88,7 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
     if (S->format == AIJT_DIA && (plan->order || plan->col_pos || S->width < 0 || S->width > AIJT_DIA_MAX_DIAGS)) return AIJT_ERR_ARG;
     if (S->format == AIJT_PANEL && (plan->order || plan->col_pos || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
     if (S->format == AIJT_STREAM && (plan->order || plan->col_pos || S->max_len > AIJT_STREAM_MAX_LEN || (S->tpr != 1 && S->tpr != 4))) return AIJT_ERR_ARG;
+    if (S->format == AIJT_BCSR && (plan->order || plan->col_pos || S->width < 2 || S->width > AIJT_BCSR_MAX_BS || S->begin % S->width || S->end % S->width || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
     next = S->end;
     nnz += S->nnz;
     tail += S->tail_nnz;
@@ -142,6 +143,9 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
     break;
   case AIJT_STREAM:
     n = snprintf(p, rest, " row blocks of %d entries, threads/row %d, block %d", AIJT_STREAM_SHARE, s->tpr, s->block);
+    break;
+  case AIJT_BCSR:
+    n = snprintf(p, rest, " blocks of %lld x %lld, threads/row %d, block %d", (long long)s->width, (long long)s->width, s->tpr, s->block);
     break;
   default:
     n = 0;

@@ -56,6 +56,9 @@ aijt_err aijt_panel_strip(const aijt_plan *p, aijt_strip *s);
    -1 when the model has no CSR rows long enough to give its streaming rate (model.c). */
 double aijt_panel_work_us(const aijt_model *m, const aijt_strip *S, aijt_int ncols);
 
+/* BCSR (blocks.c): the whole matrix of plan p as one strip of bs x bs blocks (aijt_blocks_exact holds). */
+void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s);
+
 /* The plan's column order and hot count dropped: columns read as they are (colorder.c). */
 void aijt_plan_drop_col_order(aijt_plan *plan);
 
@@ -98,4 +101,7 @@ int aijt_natural_windows(const aijt_csr *A, const aijt_rules *R, aijt_window *w)
    (bench/results/2026-11-25-whole-price: on the H200 actor_movie_incidence 18.4 -> 15.4 us). */
 double aijt_whole_dia_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, int *nd);
 double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, aijt_strip *s);
+/* BCSR: the whole matrix as one strip of A->bs x A->bs blocks, where the source finds whole blocks; priced
+   at its kernel's local points (a block's columns are neighbours). */
+double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, aijt_strip *s);
 double aijt_whole_stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s);

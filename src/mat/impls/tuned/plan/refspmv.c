@@ -77,6 +77,18 @@ static void ref_panel(const aijt_layout *S, const double *x, const double *z, do
   }
 }
 
+/* BCSR: CSR's rows, each entry's column from its block's: CSR's summation order. */
+static void ref_bcsr(const aijt_layout *S, const double *x, const double *z, double *y)
+{
+  const aijt_int bs = S->width;
+  for (aijt_int i = 0; i < S->nrows; i++) {
+    const aijt_int *bcol = S->col + S->ptr[i - i % bs] / (bs * bs);
+    double          sum  = start(z, S->rows[i]);
+    for (aijt_int j = 0; j < S->ptr[i + 1] - S->ptr[i]; j++) sum += S->val[S->ptr[i] + j] * x[bcol[j / bs] * bs + j % bs];
+    y[S->rows[i]] = sum;
+  }
+}
+
 /* A COO strip only initialises its rows; its entries are in the tail. */
 static void ref_coo_rows(const aijt_layout *S, const double *z, double *y)
 {
@@ -105,6 +117,9 @@ void aijt_ref_strip(const aijt_layout *S, const double *x, const double *z, doub
     break;
   case AIJT_PANEL:
     ref_panel(S, x, z, y);
+    break;
+  case AIJT_BCSR:
+    ref_bcsr(S, x, z, y);
     break;
   default:
     break;

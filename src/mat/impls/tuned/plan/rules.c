@@ -41,6 +41,9 @@
       Column panels next (panel.c): when x spans at least 4 panels and the rows hold at least
       rules->panel_min_len entries per panel on average (LP-like), one PANEL strip over all rows, unsorted.
       With PANEL the only allowed format, every matrix is one PANEL strip.
+      Whole blocks next (blocks.c): a matrix whose block size (A->bs) its pattern honours, every block stored
+      whole, is one BCSR strip over all rows, unsorted: one column index a block instead of one an entry.
+      With BCSR the only allowed format, any other matrix cannot be planned (AIJT_ERR_FORMAT).
       Row blocks (STREAM) are the model planner's: the rules take them only where no format of sorted
       strips and no PANEL is allowed, as one STREAM strip over all rows, unsorted (AIJT_ERR_FORMAT for a
       row longer than AIJT_STREAM_MAX_LEN).
@@ -344,6 +347,21 @@ static aijt_err plan_dia(builder *b, int *done)
   return push_strip(b, &s);
 }
 
+/* Step 0, after DIA: the whole matrix as one BCSR strip where it is made of whole blocks (A->bs); with BCSR
+   the only allowed format, a matrix that is not cannot be planned. */
+static aijt_err plan_bcsr(builder *b, int *done)
+{
+  const int  only = b->rules->allowed == AIJT_FORMAT_BIT(AIJT_BCSR);
+  aijt_strip s;
+
+  *done = 0;
+  if (!aijt_blocks_exact(b->A, b->A->bs)) return only ? AIJT_ERR_FORMAT : AIJT_OK;
+  if (b->plan->nrows == 0) return AIJT_OK;
+  aijt_bcsr_strip(b->plan, b->A->bs, b->rules->block, &s);
+  *done = 1;
+  return push_strip(b, &s);
+}
+
 /* No format of the sorted strips is allowed. */
 static int no_strip_formats(const aijt_rules *R)
 {
@@ -398,6 +416,14 @@ aijt_err aijt_plan_rules(const aijt_csr *A, const aijt_rules *rules, aijt_plan *
     int done;
     if ((err = plan_dia(&b, &done))) goto fail;
     if (done || rules->allowed == AIJT_FORMAT_BIT(AIJT_DIA)) {
+      *out = b.plan;
+      return AIJT_OK;
+    }
+  }
+  if (allowed(&b, AIJT_BCSR)) {
+    int done;
+    if ((err = plan_bcsr(&b, &done))) goto fail;
+    if (done || rules->allowed == AIJT_FORMAT_BIT(AIJT_BCSR)) {
       *out = b.plan;
       return AIJT_OK;
     }

@@ -34,6 +34,29 @@ double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_
   return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
 }
 
+/* BCSR: the whole matrix as one strip of A->bs x A->bs blocks, where the source finds them whole.  Each row
+   is priced at its kernel's local point for its length: a block's bs columns are neighbours, and the
+   calibration's local blocks lie near the diagonal (tools/calibrate.cu). */
+double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, aijt_strip *s)
+{
+  const aijt_model_kernel *k;
+  double                   work = 0, crit;
+  int                      whole;
+
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_BCSR)) || A->bs < 2 || A->bs > AIJT_BCSR_MAX_BS || p->nrows == 0 || !(k = aijt_model_kernel_find(m, AIJT_BCSR, A->bs))) return INFINITY;
+  for (aijt_int len = aijt_count_prev(count, p->features.max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) {
+    const double ns = aijt_model_row_ns(k, len ? (double)len : 1, 0);
+    work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
+  }
+  if (work < 0) return INFINITY;
+  crit  = aijt_model_crit_us(k, (double)p->features.max_len);
+  whole = src->blocks(src->ctx, A->bs); /* last: a pass over the entries, only for a price worth it */
+  if (whole < 0) return NAN;
+  if (!whole) return INFINITY;
+  aijt_bcsr_strip(p, A->bs, R->block, s);
+  return k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
+}
+
 /* STREAM is weighed only for matrices of at most this many entries (4096 blocks, a few waves): its gains
    are in products that the sorted strips leave latency-bound (actor_movie_incidence, ct2010: 1.5M and 336k
    entries).  On matrices that fill the device many times over it ran level or behind while the model put

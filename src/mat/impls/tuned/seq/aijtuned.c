@@ -118,6 +118,7 @@ PetscErrorCode MatSeqAIJTunedGetCSR(Mat A, aijt_csr *csr)
   csr->rowptr = (const aijt_int *)ia;
   csr->colidx = (const aijt_int *)ja;
   csr->values = (const double *)aa;
+  csr->bs     = A->rmap->bs == A->cmap->bs ? (int)PetscMin(A->rmap->bs, AIJT_BCSR_MAX_BS + 1) : 1; /* BCSR's blocks are square */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -337,7 +337,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
-    bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(dia ? 0 : S->nslots * idx) + Piece(S->nslots * sizeof(double));
+    bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(aijt_layout_col_count(S) * idx) + Piece(S->nslots * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(S->nslots * idx);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
@@ -363,7 +363,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     D->ptr = nptr ? (const aijt_int *)at : NULL;
     if (S->ptr || !nptr) PetscCall(Put(&at, S->ptr, nptr, idx, &copied, stream));
     else at += Piece(nptr * idx); /* made below, on the device */
-    D->col  = (const aijt_int *)Take(&at, dia ? 0 : (size_t)S->nslots, idx);
+    D->col  = (const aijt_int *)Take(&at, aijt_layout_col_count(S), idx);
     D->val  = (const double *)Take(&at, (size_t)S->nslots, sizeof(double));
     D->mask = (const uint32_t *)Take(&at, dia ? (size_t)S->nrows : 0, sizeof(uint32_t));
     if (dia) D->col = NULL; /* DIA finds columns from rows */
@@ -371,7 +371,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     if (!built) { /* the host's slots' structure; their values come with RefillOnDevice() below */
       char *to = (char *)(dia ? (void *)D->mask : (void *)D->col);
       if (dia) PetscCall(Put(&to, S->mask, (size_t)S->nrows, sizeof(uint32_t), &copied, stream));
-      else PetscCall(Put(&to, S->col, (size_t)S->nslots, idx, &copied, stream));
+      else PetscCall(Put(&to, S->col, aijt_layout_col_count(S), idx, &copied, stream));
     }
     /* a split LONG strip's workspace: counters start at zero, and every product leaves them there */
     D->partial = npartial ? (double *)at : NULL;
