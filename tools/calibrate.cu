@@ -3,7 +3,7 @@
    No PETSc: it builds sample matrices, lays them out with the planner and runs the kernels of kernels/.
 
    For every kernel (CSR-vector at 1..32 threads per row, LONG, SELL, ELL, COO, DIA, STREAM at 1 and 4
-   lanes per row) and a range of row
+   lanes per row, BCSR for each block size) and a range of row
    lengths it times a strip of equal rows sized to fill the device and to stream well past the L2 cache
    (seed 000, section 4: time against row length, rows enough to fill the device), in two column
    patterns: "local" (a row's columns next to the row) and "random" (columns spread over 2^21).  Each
@@ -18,7 +18,8 @@ static const char help[] = "aijt_calibrate: the aijtuned performance model of th
                            "  -quick    a few lengths and repetitions (a smoke test, not a model)\n"
                            "  -reps N   timed launches per measurement, median (default 15)\n"
                            "  -add-stream FILE  measure only the STREAM kernels and add them to the model in FILE (written to -o,\n"
-                           "            default FILE itself): a model calibrated before STREAM, its other kernels as they were\n";
+                           "            default FILE itself): a model calibrated before STREAM, its other kernels as they were\n"
+                           "  -add-bcsr FILE    the same for the BCSR kernels (whole bs x bs blocks, bs 2 to 8)\n";
 
 #include "devcopy.h"
 #include "hold.h"
@@ -133,6 +134,36 @@ static void sample_band(aijt_int R, int nd, sample *S)
   }
 }
 
+/* nb block rows of per whole bs x bs blocks each (rows of per * bs entries): local, block row b reads block
+   columns b, b + 1, ...; random, distinct sorted block columns spread over RANDOM_COLS columns. */
+static void sample_blocks(aijt_int nb, int bs, aijt_int per, int random, sample *S)
+{
+  const aijt_int nbc = random ? RANDOM_COLS / bs : nb + per;
+  aijt_int      *bcol = (aijt_int *)malloc((size_t)per * sizeof(aijt_int));
+  size_t         k = 0;
+  S->nrows  = nb * bs;
+  S->ncols  = nbc * bs;
+  S->rowptr = (aijt_int *)malloc(((size_t)S->nrows + 1) * sizeof(aijt_int));
+  S->col    = (aijt_int *)malloc((size_t)S->nrows * per * bs * sizeof(aijt_int) + sizeof(aijt_int));
+  S->val    = (double *)malloc((size_t)S->nrows * per * bs * sizeof(double) + sizeof(double));
+  S->rowptr[0] = 0;
+  for (aijt_int b = 0; b < nb; b++) {
+    if (!random)
+      for (aijt_int t = 0; t < per; t++) bcol[t] = b + t;
+    else {
+      for (aijt_int t = 0; t < per; t++) bcol[t] = (aijt_int)(rnd() % (unsigned long long)(nbc - per));
+      qsort(bcol, (size_t)per, sizeof(aijt_int), cmp_int);
+      for (aijt_int t = 0; t < per; t++) bcol[t] += t; /* strictly increasing */
+    }
+    for (int i = 0; i < bs; i++) {
+      for (aijt_int t = 0; t < per; t++)
+        for (int j = 0; j < bs; j++, k++) S->col[k] = bcol[t] * bs + j, S->val[k] = 1.0 / (double)(1 + k % 7);
+      S->rowptr[b * bs + i + 1] = (aijt_int)k;
+    }
+  }
+  free(bcol);
+}
+
 static void sample_free(sample *S)
 {
   free(S->rowptr);
@@ -146,12 +177,26 @@ static aijt_csr csr_of(const sample *S)
   return A;
 }
 
+/* A block sample's CSR, its block size told. */
+static aijt_csr csr_of_blocks(const sample *S, int bs)
+{
+  aijt_csr A = csr_of(S);
+  A.bs       = bs;
+  return A;
+}
+
 /* The planner's plan of nstrips equal strips of one format over A (rows in natural order). */
 static aijt_plan *plan_one(const aijt_csr *A, aijt_format f, int param, int nstrips)
 {
   aijt_plan *p;
   int        cap = 0;
   if (aijt_plan_start(A, &p)) return NULL;
+  if (f == AIJT_BCSR) { /* the whole matrix, threads per row as the planner gives them */
+    aijt_strip t;
+    aijt_bcsr_strip(p, param, BLOCK, &t);
+    if (aijt_plan_append(p, &cap, &t) || aijt_plan_check(p, A)) aijt_plan_destroy(&p);
+    return p;
+  }
   for (int s = 0; s < nstrips; s++) {
     aijt_strip t;
     memset(&t, 0, sizeof(t));
@@ -315,6 +360,57 @@ static int measure_stream(aijt_model *m, const int *lens, int nlen)
   return 1;
 }
 
+/* The BCSR kernels (whole bs x bs blocks, natural order), one per block size, at rows of bs times each count
+   of blocks: local and random block columns, and the critical path; added to m. */
+static const int bcsr_blocks_full[]  = {1, 2, 3, 4, 6, 8, 12, 16, 20, 27, 32, 48, 64};
+static const int bcsr_blocks_quick[] = {1, 4, 27};
+
+static int measure_bcsr(aijt_model *m, int quick)
+{
+  const int *per  = quick ? bcsr_blocks_quick : bcsr_blocks_full;
+  const int  nper = quick ? (int)(sizeof(bcsr_blocks_quick) / sizeof(int)) : (int)(sizeof(bcsr_blocks_full) / sizeof(int));
+  printf("bcsr: ns per row, local / random, critical path us, for rows of bs x blocks entries\n");
+  for (int bs = 2; bs <= AIJT_BCSR_MAX_BS; bs++) {
+    aijt_model_kernel *k;
+    if (aijt_model_kernel_find(m, AIJT_BCSR, bs)) {
+      printf("aijt_calibrate: the model already has kernel bcsr %d\n", bs);
+      return 0;
+    }
+    if (!(k = aijt_model_kernel_add(m, AIJT_BCSR, bs))) return 0;
+    { /* the fixed cost: a tiny matrix of one block a block row */
+      sample S;
+      sample_blocks(TINY_ROWS / bs, bs, 1, 0, &S);
+      aijt_csr A = csr_of_blocks(&S, bs);
+      if (!time_format(&A, AIJT_BCSR, bs, 1, 1, &k->overhead_us)) return 0;
+      sample_free(&S);
+    }
+    printf("bcsr %d: fixed cost %.2f us;", bs, k->overhead_us);
+    for (int i = 0; i < nper; i++) {
+      const int      L = bs * per[i];
+      const aijt_int nb = rows_for(L) / bs;
+      double         us[2], d[2], crit = 0;
+      int            ok = 1;
+      for (int pat = 0; pat < 3 && ok; pat++) { /* local, random, then the critical path's few random rows */
+        sample S;
+        sample_blocks(pat < 2 ? nb : CRIT_ROWS / bs, bs, per[i], pat > 0, &S);
+        aijt_csr A = csr_of_blocks(&S, bs);
+        if (pat < 2) d[pat] = aijt_locality(&A, NULL, 0, A.nrows, 64);
+        ok = time_format(&A, AIJT_BCSR, bs, 1, 1, pat < 2 ? &us[pat] : &crit);
+        sample_free(&S);
+      }
+      if (!ok) {
+        printf("\naijt_calibrate: bcsr %d, %d blocks a row failed\n", bs, per[i]);
+        return 0;
+      }
+      add_point(k, L, us[0], us[1], nb * bs, d[0], d[1], crit);
+      printf(" %d: %.3g/%.3g %.3g", L, k->local_ns[k->npoints - 1], k->random_ns[k->npoints - 1], k->crit_us[k->npoints - 1]);
+      fflush(stdout);
+    }
+    printf("\n");
+  }
+  return 1;
+}
+
 /* Every kernel: the fixed costs, the launch's and a strip's, LONG's block rate, then each length. */
 static int measure_all(aijt_model &m, int quick)
 {
@@ -431,12 +527,12 @@ static int measure_all(aijt_model &m, int quick)
     sample_free(&S);
   }
 
-  return measure_stream(&m, lens, nlen);
+  return measure_stream(&m, lens, nlen) && measure_bcsr(&m, quick);
 }
 
 int main(int argc, char **argv)
 {
-  const char       *out = NULL, *add_stream = NULL;
+  const char       *out = NULL, *add_stream = NULL, *add_bcsr = NULL;
   char              path[300];
   int               quick = 0;
   aijt_model        m;
@@ -447,6 +543,7 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "-quick")) quick = 1;
     else if (!strcmp(argv[i], "-reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "-add-stream") && i + 1 < argc) add_stream = argv[++i];
+    else if (!strcmp(argv[i], "-add-bcsr") && i + 1 < argc) add_bcsr = argv[++i];
     else {
       printf("%s", help);
       return strcmp(argv[i], "-help") ? 1 : 0;
@@ -462,14 +559,19 @@ int main(int argc, char **argv)
   memset(&m, 0, sizeof(m));
   m.version = AIJT_MODEL_VERSION;
   snprintf(m.device, sizeof(m.device), "%s", prop.name);
-  if (add_stream) { /* the file's model, for its STREAM kernels alone */
-    char why[256];
-    if (aijt_model_load(add_stream, &m, why, sizeof(why))) {
-      printf("aijt_calibrate: %s: %s\n", add_stream, why);
+  if (add_stream && add_bcsr) {
+    printf("aijt_calibrate: -add-stream and -add-bcsr one at a time\n");
+    return 1;
+  }
+  if (add_stream || add_bcsr) { /* the file's model, for its STREAM or BCSR kernels alone */
+    const char *from = add_stream ? add_stream : add_bcsr;
+    char        why[256];
+    if (aijt_model_load(from, &m, why, sizeof(why))) {
+      printf("aijt_calibrate: %s: %s\n", from, why);
       return 1;
     }
-    if (strcmp(m.device, prop.name)) printf("aijt_calibrate: warning: %s is a model of %s, not of this %s\n", add_stream, m.device, prop.name);
-    if (!out) out = add_stream;
+    if (strcmp(m.device, prop.name)) printf("aijt_calibrate: warning: %s is a model of %s, not of this %s\n", from, m.device, prop.name);
+    if (!out) out = from;
   }
   if (!out) { /* models/<name>.model, the name with '-' for anything but letters and digits */
     char name[sizeof(m.device)];
@@ -493,7 +595,7 @@ int main(int argc, char **argv)
     free(hx);
   }
 
-  if (add_stream ? !measure_stream(&m, quick ? lengths_quick : lengths_full, quick ? (int)(sizeof(lengths_quick) / sizeof(int)) : (int)(sizeof(lengths_full) / sizeof(int))) : !measure_all(m, quick)) return 1; /* the lengths as measure_all's */
+  if (add_bcsr ? !measure_bcsr(&m, quick) : add_stream ? !measure_stream(&m, quick ? lengths_quick : lengths_full, quick ? (int)(sizeof(lengths_quick) / sizeof(int)) : (int)(sizeof(lengths_full) / sizeof(int))) : !measure_all(m, quick)) return 1; /* the lengths as measure_all's */
 
   if (!strncmp(out, "models/", 7)) (void)mkdir("models", 0755); /* the default place, in a fresh tree */
   FILE *fp = fopen(out, "w");
@@ -501,7 +603,7 @@ int main(int argc, char **argv)
     printf("aijt_calibrate: cannot write %s\n", out);
     return 1;
   }
-  fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2)%s; see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, add_stream ? ", its STREAM kernels added to an earlier calibration" : "");
+  fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2)%s; see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, add_stream ? ", its STREAM kernels added to an earlier calibration" : add_bcsr ? ", its BCSR kernels added to an earlier calibration" : "");
   aijt_model_write(&m, fp);
   fclose(fp);
   clock_gettime(CLOCK_MONOTONIC, &t1);

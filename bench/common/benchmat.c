@@ -102,6 +102,7 @@ PetscErrorCode BenchMatCreate(const matgen_csr *A, MatType type, Mat *M)
     Mat H;
     /* MatCreateSeqAIJWithArrays() takes non-const arrays; the wrapper only reads them and is gone before A is */
     PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, m, n, ia, ja, (PetscScalar *)A->val, &H));
+    if (A->bs > 1) PetscCall(MatSetBlockSize(H, (PetscInt)A->bs));
     PetscCall(MatConvert(H, MATSEQSELL, MAT_INITIAL_MATRIX, M));
     PetscCall(MatDestroy(&H));
     if (sellcuda) PetscCall(MatConvert(*M, MATSEQSELLCUDA, MAT_INPLACE_MATRIX, M));
@@ -109,6 +110,7 @@ PetscErrorCode BenchMatCreate(const matgen_csr *A, MatType type, Mat *M)
   } else {
     PetscCall(MatCreate(PETSC_COMM_SELF, M));
     PetscCall(MatSetSizes(*M, m, n, m, n));
+    if (A->bs > 1) PetscCall(MatSetBlockSize(*M, (PetscInt)A->bs)); /* as the application knows it (its unknowns per node) */
     PetscCall(MatSetType(*M, type));
     PetscCall(MatSetFromOptions(*M));
     PetscCall(MatSeqAIJSetPreallocationCSR(*M, ia, ja, (const PetscScalar *)A->val));

@@ -235,7 +235,9 @@ matgen_err matgen_stencil(int dim, int64_t n, int box, int dof, int operator_val
           rowptr[r + 1] = b.n;
         }
       }
-  return finish(nrows, nrows, rowptr, &b, operator_values ? VALUES_OPERATOR : VALUES_DOMINANT, (double)(npts * dof - 1), A);
+  matgen_err err = finish(nrows, nrows, rowptr, &b, operator_values ? VALUES_OPERATOR : VALUES_DOMINANT, (double)(npts * dof - 1), A);
+  if (!err && dof > 1) A->bs = dof;
+  return err;
 }
 
 /* ---------------------------------------------------------------- coordinates to rows */

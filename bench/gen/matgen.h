@@ -24,6 +24,8 @@ typedef struct {
   int64_t *rowptr; /* nrows + 1 */
   int32_t *col;    /* nnz, strictly increasing within each row */
   double  *val;    /* nnz */
+  int      bs;     /* the unknowns per node (rows and columns come in whole bs x bs blocks), 0: none; what an
+                      application gives PETSc with MatSetBlockSize */
 } matgen_csr;
 
 typedef enum {

@@ -32,6 +32,8 @@ extern "C" {
 #include "aijttune.h" /* aijt_strip_pattern */
 }
 #include "../../tests/common/teststencil.h"
+#include "../../tests/common/testblocks.h"
+#include "../../tests/common/testmodel.h"
 #include "../../tests/common/xorshift.h"
 
 #include <cuda_runtime.h>
@@ -46,6 +48,7 @@ typedef struct {
   aijt_int    nrows, ncols;
   aijt_int   *rowptr, *colidx;
   double     *values;
+  int         bs; /* the block size the planner is told (0: none) */
 } matrix;
 
 static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
@@ -69,7 +72,7 @@ static double rnd_dyadic(int denom) /* +-k/denom, k in [1, denom]: never zero */
 /* A matrix from row lengths (capped at ncols): distinct random columns, sorted within each row. */
 static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len)
 {
-  matrix A = {name, m, n, NULL, NULL, NULL};
+  matrix A = {name, m, n, NULL, NULL, NULL, 0};
   A.rowptr = (aijt_int *)malloc(((size_t)m + 1) * sizeof(aijt_int));
   A.rowptr[0] = 0;
   for (aijt_int i = 0; i < m; i++) A.rowptr[i + 1] = A.rowptr[i] + (len[i] < n ? len[i] : n);
@@ -99,11 +102,23 @@ static matrix make(const char *name, aijt_int m, aijt_int n, const aijt_int *len
 static matrix make_stencil(const char *name, aijt_int nx, aijt_int ny, aijt_int nz, int holes)
 {
   aijt_int n = nx * ny * nz;
-  matrix   A = {name, n, n, NULL, NULL, NULL};
+  matrix   A = {name, n, n, NULL, NULL, NULL, 0};
   A.rowptr   = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
   A.colidx   = (aijt_int *)malloc(((size_t)7 * n + 1) * sizeof(aijt_int));
   A.values   = (double *)calloc((size_t)7 * n + 1, sizeof(double));
   test_stencil_pattern(nx, ny, nz, holes, A.rowptr, A.colidx);
+  return A;
+}
+
+/* Whole bs x bs blocks (testblocks.h), the block size told; drop >= 0 leaves out that entry. */
+static matrix make_blocks(const char *name, aijt_int nb, int bs, int per, int64_t drop)
+{
+  const aijt_int n = nb * bs;
+  matrix         A = {name, n, n, NULL, NULL, NULL, bs};
+  A.rowptr         = (aijt_int *)malloc(((size_t)n + 1) * sizeof(aijt_int));
+  A.colidx         = (aijt_int *)malloc(((size_t)n * per * bs + 1) * sizeof(aijt_int));
+  A.values         = (double *)calloc((size_t)n * per * bs + 1, sizeof(double));
+  test_blocks_pattern(nb, bs, per, drop, A.rowptr, A.colidx);
   return A;
 }
 
@@ -184,6 +199,12 @@ static void make_rulesets(void)
   rs->tpr           = 1;
   rs                = add_ruleset("panel tpr=32 block=64");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
+  rs->tpr = 32, rs->block = 64;
+  rs                = add_ruleset("bcsr tpr=1");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_BCSR);
+  rs->tpr           = 1;
+  rs                = add_ruleset("bcsr tpr=32 block=64");
+  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_BCSR);
   rs->tpr = 32, rs->block = 64;
   rs                = add_ruleset("long bpr=7 block=64");
   rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
@@ -393,7 +414,7 @@ static int windows_of(const aijt_dev_layouts *D, aijt_dev_strip *w)
 
 static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *info, size_t info_len, double *max_err)
 {
-  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0};
+  aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0, A->bs};
   aijt_plan    *plan = NULL;
   aijt_layouts *L    = NULL, *K = NULL;
   aijt_dev_layouts   D, B;
@@ -421,6 +442,11 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     aijt_features_compute(&csr, &f);
     ok = f.max_len > AIJT_STREAM_MAX_LEN;
     snprintf(info, info_len, "rows too long for stream");
+    goto done;
+  }
+  if (err == AIJT_ERR_FORMAT && rs->rules.allowed == AIJT_FORMAT_BIT(AIJT_BCSR)) { /* BCSR alone: only whole blocks */
+    ok = !aijt_blocks_exact(&csr, A->bs);
+    snprintf(info, info_len, "not whole blocks for bcsr");
     goto done;
   }
   if (err || (err = aijt_plan_check(plan, &csr)) || (err = aijt_layouts_build(plan, &csr, &L))) {
@@ -622,7 +648,7 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
 
 static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, char *info, size_t info_len)
 {
-  aijt_csr     csr = {A->nrows, A->ncols, A->rowptr, A->colidx, NULL, NULL, 0};
+  aijt_csr     csr = {A->nrows, A->ncols, A->rowptr, A->colidx, NULL, NULL, 0, A->bs};
   aijt_plan   *host = NULL, *dev = NULL;
   aijt_int    *rowptr = NULL, *colidx = NULL;
   const size_t nnz = (size_t)A->rowptr[A->nrows];
@@ -798,7 +824,7 @@ int main(int argc, char **argv)
   int          ndev = 0, passed = 0, failed = 0;
   cudaStream_t stream;
   static aijt_int len[60000];
-  matrix       mats[24];
+  matrix       mats[32];
   int          nmats = 0;
 
   if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
@@ -853,8 +879,31 @@ int main(int argc, char **argv)
   for (aijt_int i = 0; i < 3000; i++) len[i] = 90 + (aijt_int)(rnd() % 21);
   mats[nmats++] = make("lp_like_5_panels", 3000, 30000, len);
 
+  /* whole blocks (BCSR): 3 x 3 with 9 blocks a block row, 2 x 2, 8 x 8, 5 x 5 rows over 20 thousand, and one
+     entry short of whole 3 x 3 blocks (never BCSR) */
+  mats[nmats++] = make_blocks("blocks_3", 700, 3, 9, -1);
+  mats[nmats++] = make_blocks("blocks_2", 1500, 2, 4, -1);
+  mats[nmats++] = make_blocks("blocks_8", 90, 8, 27, -1);
+  mats[nmats++] = make_blocks("blocks_5_20k", 4100, 5, 7, -1);
+  mats[nmats++] = make_blocks("blocks_3_partial", 700, 3, 9, 4321);
+
   const char *only = argc > 1 ? argv[1] : NULL;
   if (!only) plan_gpu_tests(mats, nmats, stream, &passed, &failed);
+  if (!only) { /* the shipped models may lack BCSR's kernels: the synthetic model, whose BCSR is cheap, plans the block
+                  matrices on the device too (the block test's pass) */
+    aijt_model synthetic;
+    aijt_rules R;
+    test_model(&synthetic);
+    aijt_rules_default(&R);
+    for (int k = 0; k < nmats; k++) {
+      char info[160];
+      if (!mats[k].bs) continue;
+      int ok = plan_gpu_case(&mats[k], &R, &synthetic, stream, info, sizeof(info));
+      printf("%s plan on the GPU %-17s %-28s | %-22s | %s\n", ok ? "PASS" : "FAIL", mats[k].name, "synthetic", "default", info);
+      if (ok) passed++;
+      else failed++;
+    }
+  }
   if (!only) { /* larger ones for the planner alone: a power law over 300k columns (the auto column order), a 3-D
        stencil (DIA), uniform random rows, and a dense 8200 x 1024 block, whose 8200 rows of 1024 entries
        are more long values than the statistics list (plan_gpu.cu's LONG_LISTED: the second pass) */
@@ -865,6 +914,7 @@ int main(int argc, char **argv)
     big[0].rowptr = (aijt_int *)malloc(300001 * sizeof(aijt_int));
     big[0].colidx = (aijt_int *)malloc(300000 * 12 * sizeof(aijt_int));
     big[0].values = NULL;
+    big[0].bs = 0;
     big[0].rowptr[0] = 0;
     for (aijt_int i = 0; i < 300000; i++) { /* 1 to 12 columns, each at u^8 of the way: the first sixteenth holds ~70% */
       aijt_int l = 1 + (aijt_int)(rnd() % 12), k = big[0].rowptr[i], *c = big[0].colidx + k, n = 0;

@@ -1,7 +1,8 @@
 static char help[] = "Property test: MatMult and MatMultAdd of aijtuned, run through every layout and plan on the host\n\
 reference, against AIJ on the same matrix, before and after MatScale.\n\
   -shape <name> : a generated matrix (random, empty_rows, one_long_row, equal, wide, tall, zero_rows, one, zeros, power_law, alternating,\n\
-                  stencil2d, stencil3d, laplace3d: stencil3d's pattern with 6 on the diagonal and -1 off it)\n\
+                  stencil2d, stencil3d, laplace3d: stencil3d's pattern with 6 on the diagonal and -1 off it,\n\
+                  blocks3: whole 3 x 3 blocks, block size 3)\n\
   -f <file>     : a Matrix Market file instead\n\
   -dir <dir>    : every *.mtx.gz file of a directory instead\n\
   -convert_from <type> : aijtuned converted from this type of the matrix (aijcusparse: aijtuned on the GPU), not from AIJ\n\
@@ -44,6 +45,17 @@ static PetscInt StencilRow(const char *shape, PetscInt i, PetscInt *cols)
   return k;
 }
 
+/* blocks3: whole 3 x 3 blocks, block size 3 (BCSR); block row b couples to blocks b - 1, b, b + 1 and two
+   hashed ones.  The block columns of block row b into bcols (sorted, distinct); returns how many. */
+static PetscInt BlockRow(PetscInt b, PetscInt nb, PetscInt *bcols)
+{
+  PetscInt cand[5] = {b - 1, b, b + 1, (PetscInt)(Hash((unsigned long long)b, 3) % (unsigned long long)nb), (PetscInt)(Hash((unsigned long long)b, 4) % (unsigned long long)nb)}, k = 0;
+  PetscCallAbort(PETSC_COMM_SELF, PetscSortInt(5, cand));
+  for (int c = 0; c < 5; c++)
+    if (cand[c] >= 0 && cand[c] < nb && (k == 0 || bcols[k - 1] != cand[c])) bcols[k++] = cand[c];
+  return k;
+}
+
 static PetscErrorCode Generate(const char *shape, Mat *A)
 {
   PetscInt m = 3000, n = 3000, rstart, rend, *cols;
@@ -60,6 +72,7 @@ static PetscErrorCode Generate(const char *shape, Mat *A)
   else if (!strcmp(shape, "stencil3d") || !strcmp(shape, "laplace3d")) m = n = 14 * 12 * 10;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, m, n));
+  if (!strcmp(shape, "blocks3")) PetscCall(MatSetBlockSize(*A, 3));
   PetscCall(MatSetType(*A, MATAIJ));
   PetscCall(MatSetUp(*A));
   PetscCall(MatSetOption(*A, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
@@ -67,6 +80,13 @@ static PetscErrorCode Generate(const char *shape, Mat *A)
   PetscCall(PetscMalloc2(n, &cols, n, &vals));
   for (PetscInt i = rstart; i < rend; i++) {
     PetscInt len = PetscMin(RowLength(shape, i, n), n), k = 0;
+    if (!strcmp(shape, "blocks3")) {
+      PetscInt bcols[5], nbc = BlockRow(i / 3, n / 3, bcols);
+      for (PetscInt t = 0; t < nbc; t++)
+        for (PetscInt j = 0; j < 3; j++) cols[3 * t + j] = 3 * bcols[t] + j, vals[3 * t + j] = (double)(Hash(i, 3 * bcols[t] + j + 2) % 2000001) / 1e6 - 1.0;
+      PetscCall(MatSetValues(*A, 1, &i, 3 * nbc, cols, vals, INSERT_VALUES));
+      continue;
+    }
     if (!strncmp(shape, "stencil", 7) || !strcmp(shape, "laplace3d")) {
       len = StencilRow(shape, i, cols);
       /* laplace3d: two values, which the GPU's DIA strips read as one-byte codes */
@@ -139,7 +159,7 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 {
   const Variant variants[] = {
     {"csr,long,ell,sell,coo,dia", "1", "0", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "0", "1", "auto"},
-    {"dia,csr", "1", "0", "auto"}, {"csr", "1", "1", "auto"}, {"long", "1", "1", "auto"}, {"ell", "1", "1", "auto"}, {"sell", "1", "1", "auto"}, {"sell", "0", "1", "auto"}, {"coo", "0", "0", "auto"}, {"ell,coo", "1", "1", "auto"}, {"ell,coo", "0", "1", "auto"}, {"panel", "1", "1", "auto"}, {"stream", "1", "1", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "degree"}, {"csr,long,ell,sell,coo", "0", "0", "degree"},
+    {"dia,csr", "1", "0", "auto"}, {"csr", "1", "1", "auto"}, {"long", "1", "1", "auto"}, {"ell", "1", "1", "auto"}, {"sell", "1", "1", "auto"}, {"sell", "0", "1", "auto"}, {"coo", "0", "0", "auto"}, {"ell,coo", "1", "1", "auto"}, {"ell,coo", "0", "1", "auto"}, {"panel", "1", "1", "auto"}, {"stream", "1", "1", "auto"}, {"bcsr,csr", "1", "0", "auto"}, {"bcsr", "1", "0", "auto"}, {"csr,long,ell,sell,coo", "1", "1", "degree"}, {"csr,long,ell,sell,coo", "0", "0", "degree"},
   };
   Vec         x, z, ya, yt;
   PetscReal   worst = 0;
@@ -160,6 +180,13 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
 
     PetscCall(LongestRow(A, &longest));
     if (!strcmp(variants[v].formats, "stream") && longest > 2048) continue; /* STREAM alone: an error (tests/mat/errors.c) */
+    { /* BCSR alone: whole blocks of a block size, one rank (an MPI matrix's off-diagonal block has none) */
+      PetscInt    bs;
+      PetscMPIInt size;
+      PetscCall(MatGetBlockSize(A, &bs));
+      PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
+      if (!strcmp(variants[v].formats, "bcsr") && (bs < 2 || size > 1)) continue;
+    }
 
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_formats", variants[v].formats));
     PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_sort", variants[v].sort));
@@ -284,7 +311,7 @@ int main(int argc, char **argv)
    test:
       suffix: shapes
       nsize: {{1 2 3}}
-      args: -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d laplace3d}}
+      args: -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d laplace3d blocks3}}
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
@@ -310,7 +337,15 @@ int main(int argc, char **argv)
       suffix: cuda_shapes
       requires: cuda
       nsize: {{2 3}}
-      args: -convert_from aijcusparse -vec_type cuda -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d laplace3d}}
+      args: -convert_from aijcusparse -vec_type cuda -shape {{random empty_rows one_long_row equal wide tall zero_rows one zeros power_law alternating stencil2d stencil3d laplace3d blocks3}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
+   # whole 3 x 3 blocks on one GPU: BCSR alone (the rules' plan), and beside CSR (the model's)
+   test:
+      suffix: cuda_blocks
+      requires: cuda
+      args: -convert_from aijcusparse -vec_type cuda -shape blocks3 -mat_aijtuned_gpu_build {{0 1}}
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
@@ -319,7 +354,7 @@ int main(int argc, char **argv)
       suffix: cuda_host_build
       requires: cuda
       nsize: 2
-      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_gpu_build 0 -shape {{power_law one_long_row stencil3d laplace3d}}
+      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_gpu_build 0 -shape {{power_law one_long_row stencil3d laplace3d blocks3}}
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
