@@ -55,7 +55,7 @@ typedef struct {
   aijt_int        row0;           /* DIA: strip row i is original row row0 + i (and the rows of a strip in natural order) */
   aijt_int        ncols;          /* PANEL: columns of x; width is the panel's, col relative to the panel */
   int             chunk;          /* SELL: rows per slice (any C >= 1); PANEL: rows per thread block */
-  int             tpr;            /* CSR, PANEL, BCSR: threads per row, 1, 2, 4, 8, 16 or 32 */
+  int             tpr;            /* CSR, PANEL: threads per row (BCSR: per block row), 1, 2, 4, 8, 16 or 32 */
   int             blocks_per_row; /* LONG: thread blocks per row, >= 1 */
   int             block;          /* threads per block; rounded down to a multiple of 32 in [32, 512], <= 0: 256 */
   /* LONG with blocks_per_row > 1: the parts of a row meet here, the last part to finish adds them up in

@@ -4,10 +4,13 @@
    block row's block columns.  A 3-D elasticity matrix (3 unknowns a node, 81 entries a row) then streams
    8 bytes of value and 4 / 9 of an index per entry, against CSR's 12.
 
-   The rows run as CSR-vector's do (csr_vector.cuh): a group of TPR lanes per row, its lanes over the
-   row's consecutive slots (coalesced), the group's partial sums added by shuffles within the group.  The
-   bs rows of a block row read the same block columns, which the caches hand to all but the first; BS
-   is a template parameter, so the division by it is a multiplication.
+   A group of TPR lanes of one warp takes a block row: its bs rows are bs * len consecutive values, which
+   the lanes read as one run (coalesced, AIJT_GATHER_BATCH slots in flight each), every lane keeping a
+   partial sum for each of the bs rows; the group then adds each row's sums by shuffles within the group
+   and its first lane writes the bs rows.  A group per row (CSR-vector's way) left lanes idle at each row's end: elast's
+   rows of 81 took 0.39 ns a row on an H100 that way, above ELL's 0.33 for 12 bytes an entry against 8.4
+   (bench/results/2026-11-26-bcsr).  BS is a template parameter: the row of a slot is a few comparisons, its
+   block a multiplication.
 */
 #pragma once
 
@@ -18,38 +21,58 @@ namespace aijt {
 template <int BS, int TPR>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK) bcsr_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const double *z, double *y)
 {
-  constexpr int B    = AIJT_GATHER_BATCH;
+  constexpr int  B    = AIJT_GATHER_BATCH;
   const unsigned lane = threadIdx.x % TPR;
   const unsigned mask = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
-  const int64_t  ngroups = (int64_t)gridDim.x * (blockDim.x / TPR);
+  const int64_t  nbr = s.nrows / BS, ngroups = (int64_t)gridDim.x * (blockDim.x / TPR);
 
-  for (int64_t i = (int64_t)blockIdx.x * (blockDim.x / TPR) + threadIdx.x / TPR; i < s.nrows; i += ngroups) {
-    const int64_t begin = __ldg(s.ptr + i), end = __ldg(s.ptr + i + 1);
-    const aijt_int *__restrict__ bcol = s.col + __ldg(s.ptr + (i - i % BS)) / (BS * BS);
-    double sum = 0.0;
-    for (int64_t j = lane; j < end - begin; j += B * TPR) { /* AIJT_GATHER_BATCH slots in flight, as gather_dot */
+  for (int64_t b = (int64_t)blockIdx.x * (blockDim.x / TPR) + threadIdx.x / TPR; b < nbr; b += ngroups) {
+    const int64_t begin = __ldg(s.ptr + b * BS), len = __ldg(s.ptr + b * BS + 1) - begin, total = BS * len;
+    const aijt_int *__restrict__ bcol = s.col + begin / (BS * BS);
+    double sum[BS];
+#pragma unroll
+    for (int i = 0; i < BS; i++) sum[i] = 0.0;
+    for (int64_t k = lane; k < total; k += B * TPR) {
       double v[B], xv[B];
+      int    row[B];
 #pragma unroll
       for (int u = 0; u < B; u++) {
-        const int64_t q = j + u * TPR;
-        v[u]            = q < end - begin ? __ldcs(s.val + begin + q) : 0.0;
-        xv[u]           = q < end - begin ? __ldg(x + (int64_t)__ldg(bcol + q / BS) * BS + q % BS) : 0.0;
+        const int64_t q = k + u * TPR;
+        int           i = 0;
+#pragma unroll
+        for (int t = 1; t < BS; t++) i += q >= t * len; /* the slot's row in the block row */
+        const int64_t j = q - i * len;
+        row[u]          = i;
+        v[u]            = q < total ? __ldcs(s.val + begin + q) : 0.0;
+        xv[u]           = q < total ? __ldg(x + (int64_t)__ldg(bcol + j / BS) * BS + j % BS) : 0.0;
       }
 #pragma unroll
       for (int u = 0; u < B; u++)
-        if (j + u * TPR < end - begin) sum += v[u] * xv[u];
+#pragma unroll
+        for (int i = 0; i < BS; i++)
+          if (k + u * TPR < total && row[u] == i) sum[i] += v[u] * xv[u];
     }
 #pragma unroll
-    for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
-    if (lane == 0) y[s.row0 + i] = row_start(z, s.row0 + (aijt_int)i) + sum;
+    for (int i = 0; i < BS; i++) {
+#pragma unroll
+      for (int off = TPR / 2; off > 0; off >>= 1) sum[i] += __shfl_down_sync(mask, sum[i], off, TPR);
+    }
+    /* lane 0 holds every row's total: it writes them (a group of one lane has no other) */
+    if (lane == 0) {
+#pragma unroll
+      for (int i = 0; i < BS; i++) {
+        const aijt_int r = s.row0 + (aijt_int)(b * BS + i);
+        y[r]             = row_start(z, r) + sum[i];
+      }
+    }
   }
 }
 
-/* BCSR's launch: TPR lanes a row, one row per group. */
+/* BCSR's launch: TPR lanes a block row, one block row per group. */
 template <int BS>
 cudaError_t launch_bcsr_bs(const aijt_dev_strip &s, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
 {
-  const int64_t g = ((int64_t)s.nrows * s.tpr + block - 1) / block;
+  const int64_t g = ((int64_t)(s.nrows / BS) * s.tpr + block - 1) / block;
   if (g > 0x7fffffff) return cudaErrorInvalidValue;
   switch (s.tpr) {
 #define AIJT_BCSR_CASE(T) \

@@ -138,10 +138,14 @@ typedef struct {
 } ruleset;
 
 static int nrulesets = 0;
-static ruleset rulesets[64];
+static ruleset rulesets[96];
 
 static ruleset *add_ruleset(const char *name)
 {
+  if (nrulesets == (int)(sizeof(rulesets) / sizeof(rulesets[0]))) { /* a new rule set needs room */
+    printf("FAIL test_kernels: more than %d rule sets\n", nrulesets);
+    exit(1);
+  }
   ruleset *rs = &rulesets[nrulesets++];
   memset(rs, 0, sizeof(*rs));
   snprintf(rs->name, sizeof(rs->name), "%s", name);

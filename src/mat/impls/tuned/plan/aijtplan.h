@@ -133,7 +133,8 @@ typedef struct {
   aijt_int    nnz;            /* entries the strip's own layout holds (not its tail entries) */
   aijt_int    tail_nnz;       /* entries this strip sends to the COO tail */
   aijt_int    max_len;        /* longest row of the strip */
-  int         tpr;            /* CSR, PANEL: threads per row, a power of two in [1, 32]; STREAM: lanes per row, 1 or 4 */
+  int         tpr;            /* CSR, PANEL: threads per row, a power of two in [1, 32]; STREAM: lanes per row, 1 or 4;
+                                 BCSR: lanes per block row, a power of two in [1, 32] */
   int         block;          /* threads per block */
   int         blocks_per_row; /* LONG: thread blocks cooperating on one row */
   aijt_int    width;          /* ELL: slots per row; entries past it go to the tail.  DIA: diagonals.  PANEL: columns per panel */

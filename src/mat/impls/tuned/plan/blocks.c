@@ -28,8 +28,9 @@ int aijt_blocks_exact(const aijt_csr *A, int bs)
   return 1;
 }
 
-/* The whole matrix of plan p as one BCSR strip of bs x bs blocks: threads per row by the rows' mean length
-   (seed 004's TpR_SqMean, as CSR's), which the calibration's samples use too (tools/calibrate.cu). */
+/* The whole matrix of plan p as one BCSR strip of bs x bs blocks: lanes per block row (the kernel's group,
+   kernels/bcsr.cuh) by the block rows' mean count of entries (seed 004's TpR_SqMean, as CSR's by a row's),
+   which the calibration's samples use too (tools/calibrate.cu). */
 void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s)
 {
   memset(s, 0, sizeof(*s));
@@ -38,6 +39,6 @@ void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s)
   s->nnz     = p->nnz;
   s->max_len = p->features.max_len;
   s->width   = bs;
-  s->tpr     = aijt_tpr_sqmean(p->features.mean_len);
+  s->tpr     = aijt_tpr_sqmean(p->features.mean_len * bs);
   s->block   = block;
 }

@@ -145,7 +145,7 @@ size_t aijt_strip_describe(const aijt_strip *s, char *buf, size_t len)
     n = snprintf(p, rest, " row blocks of %d entries, threads/row %d, block %d", AIJT_STREAM_SHARE, s->tpr, s->block);
     break;
   case AIJT_BCSR:
-    n = snprintf(p, rest, " blocks of %lld x %lld, threads/row %d, block %d", (long long)s->width, (long long)s->width, s->tpr, s->block);
+    n = snprintf(p, rest, " blocks of %lld x %lld, threads/block row %d, block %d", (long long)s->width, (long long)s->width, s->tpr, s->block);
     break;
   default:
     n = 0;
