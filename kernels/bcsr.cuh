@@ -4,13 +4,13 @@
    block row's block columns.  A 3-D elasticity matrix (3 unknowns a node, 81 entries a row) then streams
    8 bytes of value and 4 / 9 of an index per entry, against CSR's 12.
 
-   A group of TPR lanes of one warp takes a block row: its bs rows are bs * len consecutive values, which
-   the lanes read as one run (coalesced, AIJT_GATHER_BATCH slots in flight each), every lane keeping a
-   partial sum for each of the bs rows; the group then adds each row's sums by shuffles within the group
-   and its first lane writes the bs rows.  A group per row (CSR-vector's way) left lanes idle at each row's end: elast's
-   rows of 81 took 0.39 ns a row on an H100 that way, above ELL's 0.33 for 12 bytes an entry against 8.4
-   (bench/results/2026-11-26-bcsr).  BS is a template parameter: the row of a slot is a few comparisons, its
-   block a multiplication.
+   A group of TPR lanes of one warp takes a block row, each lane whole blocks: it reads the block's column
+   once, its bs values of x once, and its bs x bs values (row i's at i * len + the block's place in the
+   row: the neighbouring lanes' blocks are the neighbouring bytes, which the L1 hands to the loads of the
+   next columns), adding into a sum for each of the bs rows; the group then adds each row's sums by
+   shuffles and its first lane writes the bs rows.  Entry by entry (a group per row, or per block row with
+   a row test per slot) the kernel loaded the block's column and x bs times over and ran at 0.31-0.39 ns a
+   row of 81 on an H100, against ELL's 0.33 for 12 bytes an entry (bench/results/2026-11-26-bcsr).
 */
 #pragma once
 
@@ -21,43 +21,32 @@ namespace aijt {
 template <int BS, int TPR>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK) bcsr_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const double *z, double *y)
 {
-  constexpr int  B    = AIJT_GATHER_BATCH;
   const unsigned lane = threadIdx.x % TPR;
   const unsigned mask = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
   const int64_t  nbr = s.nrows / BS, ngroups = (int64_t)gridDim.x * (blockDim.x / TPR);
 
   for (int64_t b = (int64_t)blockIdx.x * (blockDim.x / TPR) + threadIdx.x / TPR; b < nbr; b += ngroups) {
-    const int64_t begin = __ldg(s.ptr + b * BS), len = __ldg(s.ptr + b * BS + 1) - begin, total = BS * len;
+    const int64_t begin = __ldg(s.ptr + b * BS), len = __ldg(s.ptr + b * BS + 1) - begin, nb = len / BS;
     const aijt_int *__restrict__ bcol = s.col + begin / (BS * BS);
+    const double *__restrict__ val    = s.val + begin;
     double sum[BS];
 #pragma unroll
     for (int i = 0; i < BS; i++) sum[i] = 0.0;
-    for (int64_t k = lane; k < total; k += B * TPR) {
-      double v[B], xv[B];
-      int    row[B];
+    for (int64_t t = lane; t < nb; t += TPR) {
+      const int64_t c = (int64_t)__ldg(bcol + t) * BS;
+      double        xv[BS];
 #pragma unroll
-      for (int u = 0; u < B; u++) {
-        const int64_t q = k + u * TPR;
-        int           i = 0;
+      for (int j = 0; j < BS; j++) xv[j] = __ldg(x + c + j);
 #pragma unroll
-        for (int t = 1; t < BS; t++) i += q >= t * len; /* the slot's row in the block row */
-        const int64_t j = q - i * len;
-        row[u]          = i;
-        v[u]            = q < total ? __ldcs(s.val + begin + q) : 0.0;
-        xv[u]           = q < total ? __ldg(x + (int64_t)__ldg(bcol + j / BS) * BS + j % BS) : 0.0;
-      }
+      for (int i = 0; i < BS; i++)
 #pragma unroll
-      for (int u = 0; u < B; u++)
-#pragma unroll
-        for (int i = 0; i < BS; i++)
-          if (k + u * TPR < total && row[u] == i) sum[i] += v[u] * xv[u];
+        for (int j = 0; j < BS; j++) sum[i] += __ldcs(val + i * len + t * BS + j) * xv[j];
     }
 #pragma unroll
     for (int i = 0; i < BS; i++) {
 #pragma unroll
       for (int off = TPR / 2; off > 0; off >>= 1) sum[i] += __shfl_down_sync(mask, sum[i], off, TPR);
     }
-    /* lane 0 holds every row's total: it writes them (a group of one lane has no other) */
     if (lane == 0) {
 #pragma unroll
       for (int i = 0; i < BS; i++) {

@@ -308,7 +308,7 @@ static int same_as_host_but(const aijt_dev_layouts *D, const aijt_layouts *L, in
     const size_t          n = (size_t)S->nslots;
     ok = d->nslots == S->nslots && same_array(d->rows, S->rows, (size_t)S->nrows, sizeof(aijt_int), "rows", s);
     ok = ok && (coded_val_stale && codes_in_use(d) ? 1 : same_array(d->val, S->val, n, sizeof(double), "val", s)) && same_array(D->src[s], S->src, n, sizeof(aijt_int), "src", s);
-    if (S->col && n) ok = ok && same_array(d->col, S->col, n, sizeof(aijt_int), "col", s);
+    if (S->col && n) ok = ok && same_array(d->col, S->col, aijt_layout_col_count(S), sizeof(aijt_int), "col", s);
     if (S->mask) ok = ok && same_array(d->mask, S->mask, (size_t)S->nrows, sizeof(uint32_t), "mask", s);
   }
   if (ok && L->tail.nnz) {

@@ -29,8 +29,8 @@ int aijt_blocks_exact(const aijt_csr *A, int bs)
 }
 
 /* The whole matrix of plan p as one BCSR strip of bs x bs blocks: lanes per block row (the kernel's group,
-   kernels/bcsr.cuh) by the block rows' mean count of entries (seed 004's TpR_SqMean, as CSR's by a row's),
-   which the calibration's samples use too (tools/calibrate.cu). */
+   kernels/bcsr.cuh, a lane a block) the power of two at or above the mean blocks a block row, capped at a
+   warp, which the calibration's samples use too (tools/calibrate.cu). */
 void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s)
 {
   memset(s, 0, sizeof(*s));
@@ -39,6 +39,7 @@ void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s)
   s->nnz     = p->nnz;
   s->max_len = p->features.max_len;
   s->width   = bs;
-  s->tpr     = aijt_tpr_sqmean(p->features.mean_len * bs);
+  s->tpr     = 1;
+  while (s->tpr < 32 && s->tpr < p->features.mean_len / bs) s->tpr *= 2;
   s->block   = block;
 }
