@@ -87,7 +87,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
     s->model_planner = which ? PETSC_TRUE : PETSC_FALSE;
   }
   PetscCall(PetscOptionsString("-mat_aijtuned_model", "Performance model file (default: the model of this GPU in the models directory)", "MATAIJTUNED", s->model_file, s->model_file, sizeof(s->model_file), NULL));
-  PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR, PANEL), lanes per row (STREAM) or blocks per row (LONG) on the GPU during the first products, timing whole products", "MATAIJTUNED", s->tune, &s->tune, NULL));
+  PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR, PANEL) or block row (BCSR), lanes per row (STREAM) or blocks per row (LONG) on the GPU during the first products, timing whole products", "MATAIJTUNED", s->tune, &s->tune, NULL));
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_tune_calls", "Products that tuning may time (each tries one candidate of one strip)", "MATAIJTUNED", s->tune_calls, &s->tune_calls, NULL, 1));
   PetscCall(PetscOptionsString("-mat_aijtuned_tune_cache", "Tuning cache file, none for no cache (default: $AIJTUNED_TUNE_CACHE, else $XDG_CACHE_HOME/aijtuned/tune-cache or ~/.cache/aijtuned/tune-cache)", "MATAIJTUNED", s->tune_cache, s->tune_cache, sizeof(s->tune_cache), NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_exchange", "On several ranks, MatMult exchanges ghost values itself (pinned host buffers, a second stream) instead of through MPIAIJ's scatter", "MATAIJTUNED", s->ghost_exchange, &s->ghost_exchange, NULL));
