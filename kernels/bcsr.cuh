@@ -76,23 +76,18 @@ cudaError_t launch_bcsr_bs(const aijt_dev_strip &s, unsigned block, const double
   return cudaGetLastError();
 }
 
+/* The block sizes BCSR has a kernel for, 2 to AIJT_BCSR_MAX_BS. */
+#define AIJT_BCSR_BS_LIST(X) X(2) X(3) X(4) X(5) X(6) X(7) X(8)
+static_assert(AIJT_BCSR_MAX_BS == 8, "AIJT_BCSR_BS_LIST names every block size");
+
 inline cudaError_t launch_bcsr(const aijt_dev_strip &s, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
 {
   switch (s.width) {
-  case 2:
-    return launch_bcsr_bs<2>(s, block, x, z, y, stream);
-  case 3:
-    return launch_bcsr_bs<3>(s, block, x, z, y, stream);
-  case 4:
-    return launch_bcsr_bs<4>(s, block, x, z, y, stream);
-  case 5:
-    return launch_bcsr_bs<5>(s, block, x, z, y, stream);
-  case 6:
-    return launch_bcsr_bs<6>(s, block, x, z, y, stream);
-  case 7:
-    return launch_bcsr_bs<7>(s, block, x, z, y, stream);
-  case 8:
-    return launch_bcsr_bs<8>(s, block, x, z, y, stream);
+#define AIJT_BCSR_BS_CASE(BS) \
+  case BS: \
+    return launch_bcsr_bs<BS>(s, block, x, z, y, stream);
+    AIJT_BCSR_BS_LIST(AIJT_BCSR_BS_CASE)
+#undef AIJT_BCSR_BS_CASE
   default:
     return cudaErrorInvalidValue;
   }

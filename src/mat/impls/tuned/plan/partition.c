@@ -570,6 +570,19 @@ static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
   }
 }
 
+/* Plan p becomes strip s alone over the whole matrix in natural order (DIA, PANEL, STREAM or BCSR), predicted at
+   us (its price less the strip's share of the launch). */
+static aijt_err plan_whole(aijt_plan *p, int *cap, aijt_strip *s, double us)
+{
+  free(p->order);
+  p->order    = NULL;
+  p->sorted   = 0;
+  p->nstrips  = 0;
+  p->tail_nnz = 0;
+  s->predicted_us = us;
+  return aijt_plan_append(p, cap, s);
+}
+
 aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *rules, const aijt_model *m, aijt_plan **out)
 {
   aijt_plan   *p = NULL;
@@ -634,47 +647,24 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   class_tables_free(&ct);
   if ((panel < predicted && panel <= dia) || dia < predicted || stream < predicted) aijt_plan_drop_col_order(p); /* DIA and PANEL find columns from rows, STREAM reads x's */
   if (stream < predicted && stream < dia && stream < panel) { /* one STREAM strip in natural order instead */
-    free(p->order);
-    p->order    = NULL;
-    p->sorted   = 0;
-    p->nstrips  = 0;
-    p->tail_nnz = 0;
-    if ((err = aijt_plan_append(p, &cap, &ss))) goto fail;
+    if ((err = plan_whole(p, &cap, &ss, stream - m->strip_us))) goto fail;
     predicted = stream;
   } else if (panel < predicted && panel <= dia) { /* one PANEL strip in natural order instead */
-    free(p->order);
-    p->order    = NULL;
-    p->sorted   = 0;
-    p->nstrips  = 0;
-    p->tail_nnz = 0;
-    ps.predicted_us = panel - m->strip_us;
-    if ((err = aijt_plan_append(p, &cap, &ps))) goto fail;
+    if ((err = plan_whole(p, &cap, &ps, panel - m->strip_us))) goto fail;
     predicted = panel;
   } else if (dia < predicted && bcsr <= dia) { /* one BCSR strip in natural order instead */
-    free(p->order);
-    p->order    = NULL;
-    p->sorted   = 0;
-    p->nstrips  = 0;
-    p->tail_nnz = 0;
-    bs.predicted_us = bcsr - m->strip_us;
-    if ((err = aijt_plan_append(p, &cap, &bs))) goto fail;
+    if ((err = plan_whole(p, &cap, &bs, bcsr - m->strip_us))) goto fail;
     predicted = bcsr;
   } else if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
     memset(&s, 0, sizeof(s));
-    s.format = AIJT_DIA;
-    s.end    = A->nrows;
-    s.nnz    = p->nnz;
+    s.format  = AIJT_DIA;
+    s.end     = A->nrows;
+    s.nnz     = p->nnz;
     s.max_len = p->features.max_len;
-    s.width  = nd;
-    s.block  = rules->block;
-    free(p->order);
-    p->order    = NULL;
-    p->sorted   = 0;
-    p->nstrips  = 0;
-    p->tail_nnz = 0;
-    s.predicted_us = dia - m->strip_us;
-    if ((err = aijt_plan_append(p, &cap, &s))) goto fail;
+    s.width   = nd;
+    s.block   = rules->block;
+    if ((err = plan_whole(p, &cap, &s, dia - m->strip_us))) goto fail;
     predicted = dia;
   }
   if (!isfinite(predicted)) { /* the model has no allowed kernel for some rows */
