@@ -45,7 +45,7 @@ typedef struct {
   const aijt_int *rows;           /* nrows: original row of each strip row */
   const aijt_int *ptr;            /* CSR/LONG: nrows + 1 row offsets; SELL: nslices + 1 slice offsets; DIA: width offsets */
   const aijt_int *col;            /* nslots: column of each slot, -1 marks padding (ELL/SELL; DIA: unused; BCSR:
-                                     one block column a block, aijt_dev_strip_col_count) */
+                                     one block column a block, aijt_layout_col_count) */
   const double   *val;            /* nslots */
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
   aijt_int        nslots;         /* stored slots, padding included */
@@ -125,10 +125,9 @@ int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, aijt_int n, a
 /* A plan with a column order: every strip and the tail read their hot labels from xhot (nhot values). */
 void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot);
 
-/* Entries of d's ptr array (0: none), of its col array (BCSR: one a block; DIA: none), and the workspace a
-   split LONG strip needs (0 and 0: none). */
+/* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none).  Its col array
+   has aijt_layout_col_count entries of its layout. */
 size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
-size_t aijt_dev_strip_col_count(const aijt_dev_strip *d);
 /* Whether d's kernels read its rows array: all but DIA, which numbers its rows from row0. */
 int    aijt_dev_strip_reads_rows(const aijt_dev_strip *d);
 void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);

@@ -294,13 +294,6 @@ extern "C" size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d)
   }
 }
 
-extern "C" size_t aijt_dev_strip_col_count(const aijt_dev_strip *d)
-{
-  if (d->format == AIJT_DIA) return 0;
-  if (d->format == AIJT_BCSR) return d->width > 0 ? (size_t)d->nslots / ((size_t)d->width * (size_t)d->width) : 0;
-  return (size_t)d->nslots;
-}
-
 extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount)
 {
   const bool split = d->format == AIJT_LONG && d->blocks_per_row > 1;
