@@ -214,7 +214,7 @@ static PetscErrorCode BenchMatrix(Bench *B, const char *name, const matgen_csr *
   for (int64_t k = 0; k < M->nnz; k++) col[k] = (aijt_int)M->col[k];
   for (int64_t j = 0; j < M->ncols; j++) hx[j] = matgen_unit(7, j);
   matgen_spmv(M, hx, yref);
-  A.nrows = (aijt_int)M->nrows, A.ncols = (aijt_int)M->ncols, A.rowptr = rp, A.colidx = col, A.values = M->val, A.col_pos = NULL;
+  A.nrows = (aijt_int)M->nrows, A.ncols = (aijt_int)M->ncols, A.rowptr = rp, A.colidx = col, A.values = M->val, A.col_pos = NULL, A.col_hot = 0, A.bs = M->bs;
   PetscCallCUDA(cudaMalloc((void **)&dx, (size_t)(M->ncols + 1) * sizeof(double)));
   PetscCallCUDA(cudaMalloc((void **)&dy, (size_t)(M->nrows + 1) * sizeof(double)));
   PetscCallCUDA(cudaMemcpy(dx, hx, (size_t)M->ncols * sizeof(double), cudaMemcpyHostToDevice));

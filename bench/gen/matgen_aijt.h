@@ -26,5 +26,6 @@ static inline int matgen_to_aijt(const matgen_csr *M, aijt_csr *A)
   A->values  = M->val;
   A->col_pos = NULL;
   A->col_hot = 0;
+  A->bs      = M->bs; /* BCSR where its blocks are whole (elast's 3 unknowns a node) */
   return 0;
 }
