@@ -7,8 +7,6 @@
 */
 #include "planbuild.h"
 
-#include <string.h>
-
 int aijt_blocks_exact(const aijt_csr *A, int bs)
 {
   if (bs < 2 || bs > AIJT_BCSR_MAX_BS || A->nrows % bs || A->ncols % bs) return 0;
@@ -33,13 +31,7 @@ int aijt_blocks_exact(const aijt_csr *A, int bs)
    warp, which the calibration's samples use too (tools/calibrate.cu). */
 void aijt_bcsr_strip(const aijt_plan *p, int bs, int block, aijt_strip *s)
 {
-  memset(s, 0, sizeof(*s));
-  s->format  = AIJT_BCSR;
-  s->end     = p->nrows;
-  s->nnz     = p->nnz;
-  s->max_len = p->features.max_len;
-  s->width   = bs;
-  s->tpr     = 1;
+  aijt_whole_strip(p, AIJT_BCSR, bs, block, s);
+  s->tpr = 1;
   while (s->tpr < 32 && s->tpr < p->features.mean_len / bs) s->tpr *= 2;
-  s->block   = block;
 }

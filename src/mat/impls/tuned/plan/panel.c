@@ -14,7 +14,6 @@
 #include "planbuild.h"
 
 #include <math.h>
-#include <string.h>
 
 #define PANEL_BLOCK      512  /* threads per block: a panel's load shared by 16 warps */
 #define PANEL_BLOCKS     1024 /* blocks to aim for: several per SM of any current GPU */
@@ -45,13 +44,7 @@ aijt_err aijt_panel_strip(const aijt_plan *p, aijt_strip *s)
   int            tpr = 1;
 
   if ((double)np * (double)p->nrows + 1 > max) return AIJT_ERR_OVERFLOW;
-  memset(s, 0, sizeof(*s));
-  s->format  = AIJT_PANEL;
-  s->end     = p->nrows;
-  s->nnz     = p->nnz;
-  s->max_len = p->features.max_len;
-  s->width   = AIJT_PANEL_WIDTH;
-  s->block   = PANEL_BLOCK;
+  aijt_whole_strip(p, AIJT_PANEL, AIJT_PANEL_WIDTH, PANEL_BLOCK, s);
   /* a lane per 2.5 entries of a row's part in a panel: lp's 21 ran best on 8 lanes, 16 and 32 idled */
   while (tpr < 32 && 2.5 * (double)(2 * tpr) <= fill) tpr *= 2;
   s->tpr = tpr;

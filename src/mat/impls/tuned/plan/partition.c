@@ -657,13 +657,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     predicted = bcsr;
   } else if (dia < predicted) { /* one DIA strip in natural order instead */
     aijt_strip s;
-    memset(&s, 0, sizeof(s));
-    s.format  = AIJT_DIA;
-    s.end     = A->nrows;
-    s.nnz     = p->nnz;
-    s.max_len = p->features.max_len;
-    s.width   = nd;
-    s.block   = rules->block;
+    aijt_whole_strip(p, AIJT_DIA, nd, rules->block, &s);
     if ((err = plan_whole(p, &cap, &s, dia - m->strip_us))) goto fail;
     predicted = dia;
   }

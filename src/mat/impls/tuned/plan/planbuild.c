@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 int aijt_tpr_sqmean(double len)
 {
@@ -42,6 +43,17 @@ aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan)
   aijt_err err = aijt_plan_new(A, plan);
   if (!err) aijt_features_compute(A, &(*plan)->features);
   return err;
+}
+
+void aijt_whole_strip(const aijt_plan *p, aijt_format f, aijt_int width, int block, aijt_strip *s)
+{
+  memset(s, 0, sizeof(*s));
+  s->format  = f;
+  s->end     = p->nrows;
+  s->nnz     = p->nnz;
+  s->max_len = p->features.max_len;
+  s->width   = width;
+  s->block   = block;
 }
 
 aijt_err aijt_plan_append(aijt_plan *p, int *cap, const aijt_strip *s)

@@ -66,6 +66,10 @@ void aijt_plan_drop_col_order(aijt_plan *plan);
 aijt_err aijt_plan_start(const aijt_csr *A, aijt_plan **plan);
 aijt_err aijt_plan_new(const aijt_csr *A, aijt_plan **plan);
 
+/* A strip of format f over all of plan p's rows in natural order (DIA, PANEL, STREAM, BCSR): its rows, entries and
+   longest row from p, width and block as given, every other field zero. */
+void aijt_whole_strip(const aijt_plan *p, aijt_format f, aijt_int width, int block, aijt_strip *s);
+
 /* Append strip s (its tail entries count into the plan's); *cap is the room in plan->strips. */
 aijt_err aijt_plan_append(aijt_plan *plan, int *cap, const aijt_strip *s);
 

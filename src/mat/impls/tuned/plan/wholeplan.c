@@ -34,21 +34,30 @@ double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_
   return work < 0 ? INFINITY : m->launch_us + m->strip_us + work;
 }
 
+/* The work (us) of kernel k over the rows of a matrix in natural order, count[len] of them of each length len up to
+   max_len, at locality d (d < 0: each row at the cheaper of its local and random times); -1 where k was not
+   measured near some length.  An empty row costs what a row of one does. */
+static double rows_work_us(const aijt_model_kernel *k, const aijt_int *count, aijt_int max_len, double d)
+{
+  double work = 0;
+  for (aijt_int len = aijt_count_prev(count, max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) {
+    const double ns = d < 0 ? aijt_model_row_ns_min(k, len ? (double)len : 1) : aijt_model_row_ns(k, len ? (double)len : 1, d);
+    work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
+  }
+  return work;
+}
+
 /* BCSR: the whole matrix as one strip of A->bs x A->bs blocks, where the source finds them whole.  Each row
    is priced at its kernel's local point for its length: a block's bs columns are neighbours, and the
    calibration's local blocks lie near the diagonal (tools/calibrate.cu). */
 double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, aijt_strip *s)
 {
   const aijt_model_kernel *k;
-  double                   work = 0, crit;
+  double                   work, crit;
   int                      whole;
 
   if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_BCSR)) || A->bs < 2 || A->bs > AIJT_BCSR_MAX_BS || p->nrows == 0 || !(k = aijt_model_kernel_find(m, AIJT_BCSR, A->bs))) return INFINITY;
-  for (aijt_int len = aijt_count_prev(count, p->features.max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) {
-    const double ns = aijt_model_row_ns(k, len ? (double)len : 1, 0);
-    work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
-  }
-  if (work < 0) return INFINITY;
+  if ((work = rows_work_us(k, count, p->features.max_len, 0)) < 0) return INFINITY;
   crit  = aijt_model_crit_us(k, (double)p->features.max_len);
   whole = src->blocks(src->ctx, A->bs); /* last: a pass over the entries, only for a price worth it */
   if (whole < 0) return NAN;
@@ -89,26 +98,16 @@ static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_pla
   if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->nnz > STREAM_MAX_NNZ || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
   for (int i = 0; i < m->nkernels; i++) {
     const aijt_model_kernel *k    = &m->kernels[i];
-    double                   work = 0, crit, t;
-    if (k->format != AIJT_STREAM) continue;
-    for (aijt_int len = aijt_count_prev(count, p->features.max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) { /* an empty row costs what a row of one does */
-      const double ns = d < 0 ? aijt_model_row_ns_min(k, len ? (double)len : 1) : aijt_model_row_ns(k, len ? (double)len : 1, d);
-      work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
-    }
-    if (work < 0) continue;
+    double                   work, crit, t;
+    if (k->format != AIJT_STREAM || (work = rows_work_us(k, count, p->features.max_len, d)) < 0) continue;
     crit = aijt_model_crit_us(k, (double)p->features.max_len);
     t    = k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
     const double weighed = k->param > 1 ? t * (1 + STREAM_LANES_MARGIN) : t;
     if (weighed < best_weighed) {
       best_weighed = weighed;
       best         = t;
-      memset(s, 0, sizeof(*s));
-      s->format       = AIJT_STREAM;
-      s->end          = p->nrows;
-      s->nnz          = p->nnz;
-      s->max_len      = p->features.max_len;
+      aijt_whole_strip(p, AIJT_STREAM, 0, AIJT_STREAM_BLOCK, s);
       s->tpr          = k->param;
-      s->block        = AIJT_STREAM_BLOCK;
       s->predicted_us = t - m->strip_us;
     }
   }
