@@ -4,6 +4,7 @@ static const char help[] = "The performance model without a GPU: its file (round
 
 #include "aijtmodel.h"
 #include "planbuild.h" /* aijt_panel_worth */
+#include "../common/testblocks.h"
 #include "../common/testmodel.h"
 #include "../common/xorshift.h"
 
@@ -218,6 +219,50 @@ static void check_natural_windows(aijt_int *len)
   free((void *)A.rowptr), free((void *)A.colidx);
 }
 
+/* The block test (a pass over the entries, a wait on the GPU) is asked for only where BCSR's price can still win:
+   on block-tridiagonal 2 x 2 blocks BCSR's rows of 6 entries cost less than DIA's 7 diagonals, and the test is
+   asked once; with DIA's times halved DIA wins and it is not asked. */
+static aijt_plan_source blocks_inner;
+static int              blocks_asked;
+
+static int blocks_counted(void *ctx, int bs)
+{
+  blocks_asked++;
+  return blocks_inner.blocks(ctx, bs);
+}
+
+static void check_blocks_asked(const aijt_model *m)
+{
+  const aijt_int   nb = 2000;
+  const int        bs = 2;
+  aijt_int        *rp = malloc(((size_t)nb * bs + 1) * sizeof(aijt_int)), *col = malloc((size_t)nb * bs * 3 * bs * sizeof(aijt_int));
+  aijt_model      *cheap = malloc(sizeof(*cheap));
+  aijt_rules       R;
+  aijt_plan_source src;
+
+  test_blocks_pattern(nb, bs, 3, -1, rp, col); /* the diagonal block and its two neighbours */
+  aijt_csr A = {nb * bs, nb * bs, rp, col, NULL, NULL, 0, bs};
+  *cheap     = *m;
+  for (int q = 0; q < cheap->nkernels; q++)
+    if (cheap->kernels[q].format == AIJT_DIA)
+      for (int j = 0; j < cheap->kernels[q].npoints; j++) cheap->kernels[q].local_ns[j] *= 0.5, cheap->kernels[q].random_ns[j] *= 0.5;
+  aijt_rules_default(&R);
+  aijt_plan_source_host(&A, &blocks_inner);
+  src        = blocks_inner;
+  src.blocks = blocks_counted;
+  for (int v = 0; v < 2; v++) {
+    const aijt_format want = v ? AIJT_DIA : AIJT_BCSR;
+    aijt_plan        *p = NULL, *q = NULL;
+    blocks_asked = 0;
+    EXPECT(!aijt_plan_model_from(&A, &src, &R, v ? cheap : m, &p) && p->nstrips == 1 && p->strips[0].format == want, "block-tridiagonal 2 x 2 blocks%s: one %s strip", v ? ", DIA halved" : "", aijt_format_names[want]);
+    EXPECT(blocks_asked == (v ? 0 : 1), "block-tridiagonal 2 x 2 blocks%s: the block test asked %d times", v ? ", DIA halved" : "", blocks_asked);
+    EXPECT(!aijt_plan_model(&A, &R, v ? cheap : m, &q) && p && aijt_plan_equal(p, q), "block-tridiagonal 2 x 2 blocks%s: the host planner's plan differs", v ? ", DIA halved" : "");
+    aijt_plan_destroy(&p);
+    aijt_plan_destroy(&q);
+  }
+  free(cheap), free(rp), free(col);
+}
+
 int main(void)
 {
   aijt_model m;
@@ -286,6 +331,7 @@ int main(void)
     check_optimal("tridiagonal", &T, &m, 1e-9);
     free(rp), free(col);
   }
+  check_blocks_asked(&m);
   check_stream_lanes(len); /* last but one: the random lengths above stay as they were */
   check_natural_windows(len);
   free(len);

@@ -607,7 +607,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
-  bcsr = aijt_whole_bcsr_us(A, src, rules, m, p, count, &bs);
+  bcsr = aijt_whole_bcsr_us(A, src, rules, m, p, count, dia, &bs); /* it wins only at or below DIA's price (below) */
   if (isnan(bcsr)) {
     err = AIJT_ERR_DEVICE;
     goto fail;

@@ -106,6 +106,7 @@ int aijt_natural_windows(const aijt_csr *A, const aijt_rules *R, aijt_window *w)
 double aijt_whole_dia_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, int *nd);
 double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, aijt_strip *s);
 /* BCSR: the whole matrix as one strip of A->bs x A->bs blocks, where the source finds whole blocks; priced
-   at its kernel's local points (a block's columns are neighbours). */
-double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, aijt_strip *s);
+   at its kernel's local points (a block's columns are neighbours), and looked for only where that price is at
+   most beat (INFINITY above it). */
+double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s);
 double aijt_whole_stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s);

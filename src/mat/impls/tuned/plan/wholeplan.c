@@ -49,21 +49,24 @@ static double rows_work_us(const aijt_model_kernel *k, const aijt_int *count, ai
 
 /* BCSR: the whole matrix as one strip of A->bs x A->bs blocks, where the source finds them whole.  Each row
    is priced at its kernel's local point for its length: a block's bs columns are neighbours, and the
-   calibration's local blocks lie near the diagonal (tools/calibrate.cu). */
-double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, aijt_strip *s)
+   calibration's local blocks lie near the diagonal (tools/calibrate.cu).  The source looks for whole blocks
+   (a pass over the entries and a wait) only where that price is at most beat: above it BCSR cannot win. */
+double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s)
 {
   const aijt_model_kernel *k;
-  double                   work, crit;
+  double                   work, crit, price;
   int                      whole;
 
   if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_BCSR)) || A->bs < 2 || A->bs > AIJT_BCSR_MAX_BS || p->nrows == 0 || !(k = aijt_model_kernel_find(m, AIJT_BCSR, A->bs))) return INFINITY;
   if ((work = rows_work_us(k, count, p->features.max_len, 0)) < 0) return INFINITY;
   crit  = aijt_model_crit_us(k, (double)p->features.max_len);
-  whole = src->blocks(src->ctx, A->bs); /* last: a pass over the entries, only for a price worth it */
+  price = k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
+  if (price > beat) return INFINITY;
+  whole = src->blocks(src->ctx, A->bs);
   if (whole < 0) return NAN;
   if (!whole) return INFINITY;
   aijt_bcsr_strip(p, A->bs, R->block, s);
-  return k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
+  return price;
 }
 
 /* STREAM is weighed only for matrices of at most this many entries (4096 blocks, a few waves): its gains
