@@ -10,8 +10,8 @@ import csv
 import math
 import sys
 
-COLOURS = {"csr": "tab:blue", "long": "tab:red", "ell": "tab:green", "sell": "tab:olive", "coo": "tab:purple", "dia": "tab:cyan", "panel": "tab:brown", "stream": "tab:pink"}
-SINGLE = ["csr", "sell", "ell", "long", "coo", "dia", "stream", "stream4"]  # bench_model's one-format variants (panel has none)
+COLOURS = {"csr": "tab:blue", "long": "tab:red", "ell": "tab:green", "sell": "tab:olive", "coo": "tab:purple", "dia": "tab:cyan", "panel": "tab:brown", "stream": "tab:pink", "bcsr": "tab:gray"}
+SINGLE = ["csr", "sell", "ell", "long", "coo", "dia", "stream", "stream4", "bcsr"]  # bench_model's one-format variants (panel has none)
 
 
 def main():
