@@ -21,6 +21,7 @@
    Setup code, not the product: it allocates its workspace on the stream and waits once, for the
    pattern check of DIA, STREAM, PANEL and BCSR strips.
 */
+#include "aijtblockrow.h"
 #include "aijtkernels.h"
 #include "setup.cuh"
 
@@ -148,24 +149,23 @@ __global__ void fill_panel_kernel(aijt_dev_strip S, aijt_int *src, const aijt_in
 }
 
 /* BCSR: a warp per row, CSR's slots (values and their places, the whole matrix in natural order), and the
-   first row of each block row writes its block columns.  A row whose columns are not its block row's first
-   row's, block by block, means another pattern: *bad. */
+   first row of each block row writes its block columns.  A row not of whole blocks (aijtblockrow.h) means another
+   pattern: *bad. */
 __global__ void fill_bcsr_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
 {
   const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
   const int     lane = threadIdx.x % 32, bs = S.width;
   for (int64_t i = warp; i < S.nrows; i += nwarps) {
-    const aijt_int r = row_of(S, i), r0 = r - (aijt_int)(i % bs), start = rowptr[r], len = rowptr[r + 1] - start, first = rowptr[r0];
-    if (len != rowptr[r0 + 1] - first || len % bs || (int64_t)S.ptr[i] != start) {
+    const aijt_int r = row_of(S, i), r0 = r - r % bs, start = rowptr[r], len = rowptr[r + 1] - start;
+    if (!aijt_block_row_length_ok(rowptr, r, bs) || (int64_t)S.ptr[i] != start) {
       if (lane == 0) *bad = 1;
       continue;
     }
     for (aijt_int j = lane; j < len; j += 32) {
-      const aijt_int c0 = colidx[first + j - j % bs];
-      if (c0 % bs || colidx[start + j] != c0 + j % bs) *bad = 1;
+      if (!aijt_block_entry_ok(rowptr, colidx, r, bs, j)) *bad = 1;
       src[start + j]               = start + j;
       ((double *)S.val)[start + j] = values[start + j];
-      if (r == r0 && j % bs == 0) ((aijt_int *)S.col)[start / (bs * bs) + j / bs] = c0 / bs;
+      if (r == r0 && j % bs == 0) ((aijt_int *)S.col)[start / (bs * bs) + j / bs] = colidx[start + j] / bs;
     }
   }
 }

@@ -30,6 +30,7 @@
 #include "aijtkernels.h"
 #include "setup.cuh"
 extern "C" { /* the planner is C */
+#include "aijtblockrow.h"
 #include "planbuild.h"
 }
 
@@ -497,18 +498,15 @@ __global__ void blocks_kernel(const aijt_int *rowptr, const aijt_int *colidx, ai
 {
   GRID_STRIDE(r, nrows)
   {
-    const aijt_int r0 = (aijt_int)r - (aijt_int)r % bs, first = rowptr[r0], len = rowptr[r0 + 1] - first, start = rowptr[r];
-    if (len % bs || rowptr[r + 1] - start != len) {
+    if (!aijt_block_row_length_ok(rowptr, (aijt_int)r, bs)) {
       *bad = 1;
       continue;
     }
-    for (aijt_int j = 0; j < len; j++) {
-      const aijt_int c0 = colidx[first + j - j % bs];
-      if (c0 % bs || colidx[start + j] != c0 + j % bs || (j >= bs && j % bs == 0 && c0 <= colidx[first + j - bs])) {
+    for (aijt_int j = 0; j < rowptr[r + 1] - rowptr[r]; j++)
+      if (!aijt_block_entry_ok(rowptr, colidx, (aijt_int)r, bs, j)) {
         *bad = 1;
         break;
       }
-    }
   }
 }
 

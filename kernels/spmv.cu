@@ -131,11 +131,6 @@ unsigned block_of(int block)
   return (unsigned)block & ~31u;
 }
 
-int valid_tpr(int tpr)
-{
-  return tpr >= 1 && tpr <= 32 && !(tpr & (tpr - 1));
-}
-
 /* Whether a kernel can honour the strip's parameters. */
 bool strip_ok(const aijt_dev_strip *s)
 {
@@ -143,7 +138,7 @@ bool strip_ok(const aijt_dev_strip *s)
   if (s->nhot && AIJT_WHOLE_FORMAT(s->format)) return false; /* their columns come from rows, or are x's */
   switch (s->format) {
   case AIJT_CSR:
-    return valid_tpr(s->tpr);
+    return aijt_tpr_valid(s->tpr);
   case AIJT_LONG:
     return s->blocks_per_row >= 1 && (s->blocks_per_row == 1 || s->nrows == 0 || (s->partial && s->count));
   case AIJT_ELL:
@@ -155,11 +150,11 @@ bool strip_ok(const aijt_dev_strip *s)
   case AIJT_COO:
     return true;
   case AIJT_PANEL:
-    return valid_tpr(s->tpr) && s->width >= 1 && s->width <= AIJT_PANEL_WIDTH && s->chunk >= 1 && s->ncols >= 0 && (s->nrows == 0 || s->partial);
+    return aijt_tpr_valid(s->tpr) && s->width >= 1 && s->width <= AIJT_PANEL_WIDTH && s->chunk >= 1 && s->ncols >= 0 && (s->nrows == 0 || s->partial);
   case AIJT_STREAM:
     return (s->tpr == 1 || s->tpr == 4) && s->width >= 0 && s->width <= AIJT_STREAM_MAX_LEN && s->nslots >= 0;
   case AIJT_BCSR:
-    return valid_tpr(s->tpr) && s->width >= 2 && s->width <= AIJT_BCSR_MAX_BS && s->nrows % s->width == 0;
+    return aijt_tpr_valid(s->tpr) && s->width >= 2 && s->width <= AIJT_BCSR_MAX_BS && s->nrows % s->width == 0;
   default:
     return false;
   }

@@ -153,6 +153,14 @@ static ruleset *add_ruleset(const char *name)
   return rs;
 }
 
+/* A rule set that allows format f alone */
+static ruleset *add_alone(const char *name, aijt_format f)
+{
+  ruleset *rs       = add_ruleset(name);
+  rs->rules.allowed = AIJT_FORMAT_BIT(f);
+  return rs;
+}
+
 static void small_thresholds(aijt_rules *R) /* cut even small matrices into many strips */
 {
   R->min_strip_rows  = 1;
@@ -181,9 +189,7 @@ static void make_rulesets(void)
   rs->rules.ell_max_pad = 1e9; /* every short strip is ELL with its excess in the tail */
   for (int tpr = 1; tpr <= 32; tpr *= 2) {
     snprintf(name, sizeof(name), "csr tpr=%d", tpr);
-    rs                = add_ruleset(name);
-    rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_CSR);
-    rs->tpr           = tpr;
+    add_alone(name, AIJT_CSR)->tpr = tpr;
   }
   /* a column order: the hot columns' copy of x by aijt_cuda_gather, then the strips read it and x */
   rs                  = add_ruleset("cols=degree all");
@@ -198,37 +204,26 @@ static void make_rulesets(void)
   small_thresholds(&rs->rules);
   rs->rules.col_order = AIJT_COLS_DEGREE;
   rs->rules.col_hot_degree = 1 << 30;
-  rs                = add_ruleset("panel tpr=1");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
-  rs->tpr           = 1;
-  rs                = add_ruleset("panel tpr=32 block=64");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_PANEL);
+  add_alone("panel tpr=1", AIJT_PANEL)->tpr = 1;
+  rs      = add_alone("panel tpr=32 block=64", AIJT_PANEL);
   rs->tpr = 32, rs->block = 64;
-  rs                = add_ruleset("bcsr tpr=1");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_BCSR);
-  rs->tpr           = 1;
-  rs                = add_ruleset("bcsr tpr=32 block=64");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_BCSR);
+  add_alone("bcsr tpr=1", AIJT_BCSR)->tpr = 1;
+  rs      = add_alone("bcsr tpr=32 block=64", AIJT_BCSR);
   rs->tpr = 32, rs->block = 64;
-  rs                = add_ruleset("long bpr=7 block=64");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
+  rs      = add_alone("long bpr=7 block=64", AIJT_LONG);
   rs->bpr = 7, rs->block = 64;
-  rs                = add_ruleset("long bpr=1 block=1024");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_LONG);
+  rs      = add_alone("long bpr=1 block=1024", AIJT_LONG);
   rs->bpr = 1, rs->block = 1024;
   rs = add_ruleset("long_row=8 block=32 (planned split)");
   small_thresholds(&rs->rules);
   rs->rules.block = 32; /* 512 entries per block: long rows get many blocks */
-  rs              = add_ruleset("sell C=1");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1;
-  rs                = add_ruleset("sell C=7 unsorted sigma=64");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 7, rs->rules.sort = 0, rs->rules.sell_sigma = 64;
-  rs                = add_ruleset("sell C=32 unsorted");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sort = 0;
-  rs                = add_ruleset("sell C=1000 block=96");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1000, rs->block = 96;
-  rs                = add_ruleset("sell C=1024");
-  rs->rules.allowed = AIJT_FORMAT_BIT(AIJT_SELL), rs->rules.sell_chunk = 1024;
+  add_alone("sell C=1", AIJT_SELL)->rules.sell_chunk = 1;
+  rs                   = add_alone("sell C=7 unsorted sigma=64", AIJT_SELL);
+  rs->rules.sell_chunk = 7, rs->rules.sort = 0, rs->rules.sell_sigma = 64;
+  add_alone("sell C=32 unsorted", AIJT_SELL)->rules.sort = 0;
+  rs                   = add_alone("sell C=1000 block=96", AIJT_SELL);
+  rs->rules.sell_chunk = 1000, rs->block = 96;
+  add_alone("sell C=1024", AIJT_SELL)->rules.sell_chunk = 1024;
   rs = add_ruleset("small block=40 (normalised)");
   small_thresholds(&rs->rules);
   rs->rules.block = 40;

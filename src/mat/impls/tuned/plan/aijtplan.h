@@ -146,6 +146,13 @@ typedef struct {
                                  length counts (aijt_plan_model); 0: not known, the skeleton counts them */
 } aijt_strip;
 
+/* Whether tpr is one of the threads per row (CSR, PANEL) or per block row (BCSR) a kernel takes: a power of two in
+   [1, 32] */
+static inline int aijt_tpr_valid(int tpr)
+{
+  return tpr >= 1 && tpr <= 32 && !(tpr & (tpr - 1));
+}
+
 typedef struct {
   aijt_int    nrows, ncols, nnz;
   int         sorted;   /* rows were ordered by length */

@@ -6,13 +6,9 @@
 */
 #pragma once
 
-#include <stdint.h>
+#include "aijthostdevice.h"
 
-#if defined(__CUDACC__)
-  #define AIJT_HOST_DEVICE __host__ __device__
-#else
-  #define AIJT_HOST_DEVICE
-#endif
+#include <stdint.h>
 
 /* splitmix64's finaliser */
 AIJT_HOST_DEVICE static inline uint64_t aijt_mix64(uint64_t x)

@@ -5,23 +5,16 @@
    sure the pattern honours it: a block that is partly stored (PETSc drops nothing it was given, but an
    application may insert only some of a block) is no block.
 */
+#include "aijtblockrow.h"
 #include "planbuild.h"
 
 int aijt_blocks_exact(const aijt_csr *A, int bs)
 {
   if (bs < 2 || bs > AIJT_BCSR_MAX_BS || A->nrows % bs || A->ncols % bs) return 0;
-  for (aijt_int r0 = 0; r0 < A->nrows; r0 += bs) {
-    const aijt_int first = A->rowptr[r0], len = A->rowptr[r0 + 1] - first;
-    if (len % bs) return 0;
-    for (aijt_int i = 0; i < bs; i++) {
-      const aijt_int start = A->rowptr[r0 + i];
-      if (A->rowptr[r0 + i + 1] - start != len) return 0;
-      for (aijt_int j = 0; j < len; j++) {
-        const aijt_int c0 = A->colidx[first + j - j % bs]; /* the block's first column, in the block row's first row */
-        if (c0 % bs || A->colidx[start + j] != c0 + j % bs) return 0;
-        if (j >= bs && j % bs == 0 && c0 <= A->colidx[first + j - bs]) return 0; /* blocks in order, none twice */
-      }
-    }
+  for (aijt_int r = 0; r < A->nrows; r++) {
+    if (!aijt_block_row_length_ok(A->rowptr, r, bs)) return 0;
+    for (aijt_int j = 0; j < A->rowptr[r + 1] - A->rowptr[r]; j++)
+      if (!aijt_block_entry_ok(A->rowptr, A->colidx, r, bs, j)) return 0;
   }
   return 1;
 }

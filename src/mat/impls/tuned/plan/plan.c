@@ -84,11 +84,11 @@ aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A)
       cnt += A->rowptr[r + 1] - A->rowptr[r];
     }
     if (cnt != S->nnz + S->tail_nnz) return AIJT_ERR_ARG;
-    if (S->format == AIJT_CSR && (S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
+    if (S->format == AIJT_CSR && !aijt_tpr_valid(S->tpr)) return AIJT_ERR_ARG;
     if (S->format == AIJT_DIA && (plan->order || plan->col_pos || S->width < 0 || S->width > AIJT_DIA_MAX_DIAGS)) return AIJT_ERR_ARG;
-    if (S->format == AIJT_PANEL && (plan->order || plan->col_pos || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
+    if (S->format == AIJT_PANEL && (plan->order || plan->col_pos || S->width < 1 || S->width > AIJT_PANEL_WIDTH || S->chunk < 1 || !aijt_tpr_valid(S->tpr))) return AIJT_ERR_ARG;
     if (S->format == AIJT_STREAM && (plan->order || plan->col_pos || S->max_len > AIJT_STREAM_MAX_LEN || (S->tpr != 1 && S->tpr != 4))) return AIJT_ERR_ARG;
-    if (S->format == AIJT_BCSR && (plan->order || plan->col_pos || S->width < 2 || S->width > AIJT_BCSR_MAX_BS || S->begin % S->width || S->end % S->width || S->tpr < 1 || S->tpr > 32 || (S->tpr & (S->tpr - 1)))) return AIJT_ERR_ARG;
+    if (S->format == AIJT_BCSR && (plan->order || plan->col_pos || S->width < 2 || S->width > AIJT_BCSR_MAX_BS || S->begin % S->width || S->end % S->width || !aijt_tpr_valid(S->tpr))) return AIJT_ERR_ARG;
     next = S->end;
     nnz += S->nnz;
     tail += S->tail_nnz;

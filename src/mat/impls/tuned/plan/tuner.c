@@ -13,6 +13,12 @@ static int by_threads(aijt_format f)
   return f == AIJT_CSR || f == AIJT_PANEL || f == AIJT_STREAM || f == AIJT_BCSR;
 }
 
+/* Formats whose threads per row (BCSR: per block row) may be any power of two up to a warp (aijt_tpr_valid) */
+static int pow2_threads(aijt_format f)
+{
+  return f == AIJT_CSR || f == AIJT_PANEL || f == AIJT_BCSR;
+}
+
 int aijt_tune_param(const aijt_strip *P)
 {
   if (by_threads(P->format)) return P->tpr;
@@ -32,7 +38,7 @@ int aijt_tune_candidates(const aijt_strip *P, int cand[2])
 
   cand[0] = cand[1] = 0;
   if (P->end <= P->begin || !P->max_len) return 0; /* empty rows: nothing runs */
-  if (P->format == AIJT_CSR || P->format == AIJT_PANEL || P->format == AIJT_BCSR) {
+  if (pow2_threads(P->format)) {
     if (P->tpr > 1) cand[n++] = P->tpr / 2;
     if (P->tpr < 32) cand[n++] = P->tpr * 2;
   } else if (P->format == AIJT_STREAM && (P->tpr == 1 || P->tpr == 4)) cand[n++] = 5 - P->tpr; /* its other kernel: 1 or 4 lanes a row */
@@ -42,7 +48,7 @@ int aijt_tune_candidates(const aijt_strip *P, int cand[2])
 
 int aijt_tune_param_ok(const aijt_strip *P, int value)
 {
-  if (P->format == AIJT_CSR || P->format == AIJT_PANEL || P->format == AIJT_BCSR) return value >= 1 && value <= 32 && !(value & (value - 1));
+  if (pow2_threads(P->format)) return aijt_tpr_valid(value);
   if (P->format == AIJT_STREAM) return value == 1 || value == 4;
   if (P->format == AIJT_LONG) return value >= 1 && value <= P->blocks_per_row;
   return 0;

@@ -4,9 +4,10 @@
    Upload() makes the device layouts once per plan (one allocation for all strips and the tail) and
    afterwards refreshes only the values, and only when the matrix state changed.  From a skeleton (the
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
-   From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values, the first ones and every new set, go up as the CSR's value array and fill the slots on
-   the device through those maps: the host's slots are not refreshed for it (a pass over every slot on the
-   host, 3.3x aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
+   From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values,
+   the first ones and every new set, go up as the CSR's value array and fill the slots on the device through
+   those maps: the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
+   aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
    made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
