@@ -19,6 +19,9 @@ on generated matrices and Matrix Market files, all in one process and on the sam
                           MatMult after them, median of n (aijcusparse and aijtuned; default 3, 0: off): an assembly\n\
                           of new host values, MatScale twice (on the GPU), and a TS step's MatShift, MatScale x2,\n\
                           MatShift (square matrices with every diagonal entry)\n\
+  -setup_reps <n>       : the device's part of set-up, median of n (default 3, 0: off): an assembled seqaij converted\n\
+                          in place to aijcusparse or aijtuned (which plans there) and the first MatMult, waited for;\n\
+                          the host's assembly, the same for every type, left out\n\
 Other options reach the matrices: -mat_aijtuned_*, -mat_view ::ascii_info (each format's view at assembly).\n\n";
 
 #include <petscmataijtuned.h>
@@ -37,6 +40,7 @@ typedef struct {
   PetscBool   held;
   PetscInt    idle_ms;     /* > 0: each format's product after that long an idle too */
   PetscInt    values_reps; /* rounds of new values (TimeNewValues) */
+  PetscInt    setup_reps;  /* rounds of SetupFromAij */
 } BenchSetup;
 
 /* What one matrix holds while it is measured; BenchWorkClear() frees whatever is there, after an error too. */
@@ -107,6 +111,7 @@ static PetscErrorCode MakeVectors(BenchWork *w)
 #define BENCH_MAX_PLAN_REPS 15
 #define BENCH_IDLE_REPS     9 /* calls after an idle, each after its own */
 #define BENCH_MAX_VALUES_REPS 15
+#define BENCH_MAX_SETUP_REPS  15
 
 /* aijtuned's planning of the same matrix in S->plan_reps assemblies (the first one's included): the
    median is what planning costs; the first also paid what a process pays once (the memory pool's
@@ -257,6 +262,38 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* What set-up costs on the device, as a program sees it that assembles an aij matrix and then uses it on the GPU:
+   MatConvert in place from the assembled seqaij (aijtuned uploads the CSR's structure and plans there) and the
+   first MatMult (aijcusparse uploads the CSR there, aijtuned its values, and builds its layouts), waited for.
+   aijcusparse and aijtuned alternate, S->setup_reps rounds, median.  Planning's cost in products is measured by
+   PlanAgain; this is the time a solve waits for before its first product, planning included, against
+   aijcusparse's. */
+static PetscErrorCode SetupFromAij(BenchSetup *S, BenchWork *w, BenchRecord *rec)
+{
+  const BenchFormat types[2] = {BENCH_AIJCUSPARSE, BENCH_AIJTUNED};
+  double            ms[2][BENCH_MAX_SETUP_REPS];
+  const int         n = (int)S->setup_reps;
+
+  PetscFunctionBegin;
+  if (n < 1) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int r = 0; r < n; r++)
+    for (int k = 0; k < 2; k++) {
+      PetscLogDouble t0, t1;
+      PetscCall(BenchMatCreate(&w->A, MATSEQAIJ, &w->M));
+      PetscCallCUDA(cudaDeviceSynchronize());
+      PetscCall(BenchWallTime(&t0));
+      PetscCall(MatConvert(w->M, BenchFormatType[types[k]], MAT_INPLACE_MATRIX, &w->M));
+      PetscCall(MatMult(w->M, w->x, w->y));
+      PetscCallCUDA(cudaDeviceSynchronize());
+      PetscCall(BenchWallTime(&t1));
+      ms[k][r] = 1e3 * (t1 - t0);
+      PetscCall(MatDestroy(&w->M));
+    }
+  for (int k = 0; k < 2; k++) rec->setup_ms[types[k]] = median_of(ms[k], n); /* sorts ms[k] */
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] from an assembled aij to the first product's result (median of %d): aijcusparse %.3f ms, aijtuned %.3f ms (its planning %.3f ms), aijtuned / aijcusparse %.2f\n", rec->name, n, (double)rec->setup_ms[BENCH_AIJCUSPARSE], (double)rec->setup_ms[BENCH_AIJTUNED], (double)rec->plan_ms, (double)(rec->setup_ms[BENCH_AIJTUNED] / rec->setup_ms[BENCH_AIJCUSPARSE])));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Raw cuSPARSE on the same x (its device array) and the same CSR. */
 static PetscErrorCode RunRaw(BenchSetup *S, BenchWork *w, BenchRecord *rec)
 {
@@ -318,6 +355,7 @@ static PetscErrorCode BenchOne(BenchSetup *S, BenchWork *w, const char spec[], P
   PetscCall(MakeVectors(w));
   for (int f = 0; f < BENCH_NFORMATS; f++) PetscCall(RunFormat(S, w, (BenchFormat)f, rec));
   PetscCall(RunRaw(S, w, rec));
+  PetscCall(SetupFromAij(S, w, rec));
   /* read + write of half the product's compulsory bytes: the same traffic as the product */
   PetscCall(BenchCopyTime(S->timer, (size_t)(0.5 * BenchCSRBytes(rec)), S->warmup, S->reps, &rec->us_copy_same));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] copy of the same bytes %6.1f us\n", rec->name, (double)rec->us_copy_same));
@@ -348,7 +386,7 @@ int main(int argc, char **argv)
   char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
   PetscInt     nsuite = 64, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
   PetscBool    set, help_only;
-  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0, 3};
+  BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0, 3, 3};
   BenchRecord *rec;
   FILE        *fp = NULL;
 
@@ -389,12 +427,14 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-held", &S.held, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-idle_ms", &S.idle_ms, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-values_reps", &S.values_reps, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-setup_reps", &S.setup_reps, NULL));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-csv", csv, sizeof(csv), NULL));
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &set));
   PetscCheck(!set, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_spmv compares fixed formats: leave -mat_type out");
   PetscCheck(S.reps >= 1 && S.warmup >= 0 && copy_mib >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -reps >= 1, -warmup >= 0, -copy_mib >= 1");
   PetscCheck(S.idle_ms >= 0 && S.idle_ms <= 10000, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -idle_ms <= 10000");
   PetscCheck(S.values_reps >= 0 && S.values_reps <= BENCH_MAX_VALUES_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -values_reps <= %d", BENCH_MAX_VALUES_REPS);
+  PetscCheck(S.setup_reps >= 0 && S.setup_reps <= BENCH_MAX_SETUP_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -setup_reps <= %d", BENCH_MAX_SETUP_REPS);
   PetscCheck(S.plan_reps >= 1 && S.plan_reps <= BENCH_MAX_PLAN_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -plan_reps <= %d", BENCH_MAX_PLAN_REPS);
   nmat = nsuite + nfiles + ndir;
   PetscCheck(nmat > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "No matrices: give -suite, -f or -dir");

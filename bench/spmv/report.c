@@ -197,6 +197,29 @@ static PetscErrorCode SummarizeSetup(const BenchRecord *rec, PetscInt n, int whi
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* bench_spmv -setup_reps, over the matrices of more than 1M entries: the time from an assembled seqaij to the first
+   product's result, aijtuned's / aijcusparse's, and aijtuned's time beyond aijcusparse's in its own products (below
+   0: it waits less), the most of them. */
+static PetscErrorCode SummarizeSetupFromAij(const BenchRecord *rec, PetscInt n)
+{
+  PetscReal   logsum = 0, worst = 0, most = -PETSC_MAX_REAL;
+  const char *wname = NULL, *mname = NULL;
+  PetscInt    count = 0;
+
+  PetscFunctionBegin;
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscReal t = rec[i].setup_ms[BENCH_AIJTUNED], c = rec[i].setup_ms[BENCH_AIJCUSPARSE], extra = (t - c) / (1e-3 * rec[i].us[M_AIJTUNED]);
+    if (!rec[i].done || rec[i].nnz <= 1000000 || !(t > 0) || !(c > 0)) continue;
+    count++;
+    logsum += PetscLogReal(t / c);
+    if (t / c > worst) worst = t / c, wname = rec[i].name;
+    if (extra > most) most = extra, mname = rec[i].name;
+  }
+  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  from an assembled aij to the first product's result, aijtuned's time / aijcusparse's, %" PetscInt_FMT " matrices over 1M entries: geomean %.2f, worst %.2f (%s); aijtuned's time beyond aijcusparse's at most %.1f of its products (%s)\n", count, (double)PetscExpReal(logsum / count), (double)worst, wname, (double)most, mname));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal copy_gbs)
 {
   PetscInt flagged = 0;
@@ -214,6 +237,7 @@ PetscErrorCode BenchReportSummary(const BenchRecord *rec, PetscInt n, PetscReal 
   PetscCall(SummarizeSetup(rec, n, 0, 5.0));
   PetscCall(SummarizeSetup(rec, n, 2, 5.0)); /* with -idle_ms only: prints nothing without */
   PetscCall(SummarizeSetup(rec, n, 1, 10.0));
+  PetscCall(SummarizeSetupFromAij(rec, n));
   for (int v = 0; v < BENCH_NVALUES_WAYS; v++) PetscCall(SummarizeNewValues(rec, n, (BenchValuesWay)v));
   for (PetscInt i = 0; i < n; i++)
     for (int m = 1; m < M_NMETHODS; m++)

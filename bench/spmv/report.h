@@ -38,6 +38,7 @@ typedef struct {
   PetscReal  us[M_NMETHODS];  /* median time per call; NAN where the method did not run */
   PetscReal  err[M_NMETHODS]; /* max |y - y_aijcusparse| / max |y_aijcusparse| */
   PetscReal  build_ms[BENCH_NFORMATS], first_ms[BENCH_NFORMATS];
+  PetscReal  setup_ms[BENCH_NFORMATS]; /* from an assembled seqaij to the first product (bench_spmv -setup_reps), 0: not measured */
   PetscInt   strips;
   PetscReal  plan_ms, tune_ms; /* aijtuned's planning (median over -plan_reps assemblies) and tuning cost (MatAIJTunedGetSetupTimes) */
   PetscReal  plan_first_ms;    /* the first of those plannings */
