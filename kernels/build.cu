@@ -26,6 +26,7 @@
 #include "setup.cuh"
 
 #include <cub/device/device_scan.cuh>
+#include <limits.h>
 #include <cub/device/device_segmented_sort.cuh>
 
 namespace {
@@ -109,7 +110,7 @@ __device__ aijt_int seg_of(const aijt_int *segend, const aijt_int *rowptr, aijt_
   return segend ? segend[r] - rowptr[r] : 0;
 }
 
-/* CSR, LONG and STREAM: a warp per row, its lanes over the row's consecutive slots.  A STREAM row longer
+/* CSR and STREAM: a warp per row, its lanes over the row's consecutive slots.  A STREAM row longer
    than the strip's width (the launch's shared memory) means another pattern: *bad. */
 __global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values, int *bad)
 {
@@ -121,6 +122,29 @@ __global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, cons
     for (aijt_int j = lane; j < len; j += 32) {
       aijt_int c, k;
       e.get(start, seg, j, c, k);
+      put_slot(S, src, (int64_t)S.ptr[i] + j, c, k, values);
+    }
+  }
+}
+
+/* LONG: a few long rows (circuit's 8 hub rows of up to 73,698 entries), where a warp per row made each warp walk
+   tens of thousands of entries one load after another: 1.7 ms for circuit's 469k, 43 of its products, in set-up
+   (bench/results/2026-11-27-setup-from-aij).  Here a block takes LONG_FILL_CHUNK consecutive entries of one row:
+   blockIdx.x the chunk, blockIdx.y the row (striding by gridDim.y past 65535 rows).  A row whose length is not
+   its slots' count means another pattern: *bad, and no slot written. */
+#define LONG_FILL_CHUNK 2048
+__global__ void fill_long_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values, int *bad)
+{
+  for (int64_t i = blockIdx.y; i < S.nrows; i += gridDim.y) {
+    const aijt_int r = row_of(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    if (len != S.ptr[i + 1] - S.ptr[i]) {
+      *bad = 1;
+      continue;
+    }
+    const int64_t  lo = (int64_t)blockIdx.x * LONG_FILL_CHUNK, hi = lo + LONG_FILL_CHUNK < len ? lo + LONG_FILL_CHUNK : len;
+    for (int64_t j = lo + threadIdx.x; j < hi; j += blockDim.x) {
+      aijt_int c, k;
+      e.get(start, seg, (aijt_int)j, c, k);
       put_slot(S, src, (int64_t)S.ptr[i] + j, c, k, values);
     }
   }
@@ -195,42 +219,87 @@ __global__ void fill_ell_kernel(aijt_dev_strip S, aijt_int begin, aijt_int *src,
 }
 
 /* SELL: strip row i is lane i % C of slice i / C, slot ptr[slice] + j * C + lane; the last slice's
-   lanes past the strip's rows are padding. */
-__global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+   lanes past the strip's rows are padding.  Per row: its width w of slots, entries then padding. */
+__device__ void fill_sell_row(const aijt_dev_strip &S, aijt_int *src, const entries &e, const aijt_int *segend, const double *values, int64_t i, int64_t j0, int64_t dj)
 {
-  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
-  GRID_STRIDE(i, nslices * S.chunk)
-  {
-    const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
-    const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
-    const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
-    for (int64_t j = 0; j < w; j++) {
-      aijt_int c = -1, k = -1;
-      if (j < len) e.get(start, seg, (aijt_int)j, c, k);
-      put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
-    }
+  const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
+  const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
+  const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
+  for (int64_t j = j0; j < w; j += dj) {
+    aijt_int c = -1, k = -1;
+    if (j < len) e.get(start, seg, (aijt_int)j, c, k);
+    put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
   }
 }
 
+/* A thread per strip row, where rows are short (circuit's of at most 13 entries: a warp per row left most
+   lanes idle and took 2-3x as long) */
+__global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+{
+  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
+  GRID_STRIDE(i, nslices * S.chunk) fill_sell_row(S, src, e, segend, values, i, 0, 1);
+}
+
+/* A warp per strip row, its lanes over the row's slots, where rows are long: a thread per row walked its own
+   row, neighbouring threads in different rows, 1.8 ms for R-MAT's strip of 19.8M entries (rows up to 398) on
+   an H100, 6 of its products; 1.2 ms so (bench/results/2026-11-27-setup-from-aij) */
+__global__ void fill_sell_warp_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+{
+  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
+  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
+  for (int64_t i = warp; i < nslices * S.chunk; i += nwarps) fill_sell_row(S, src, e, segend, values, i, threadIdx.x % 32, 32);
+}
+
 /* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
-   mask bit d where the row has one.  An entry off them means another pattern: *bad. */
+   mask bit d where the row has one.  An entry off them means another pattern: *bad.
+   A block takes DIA_FILL_ROWS consecutive rows, whose entries are consecutive in the CSR: its threads read
+   them in order (each finds its row and diagonal by bisection in shared memory) and mark each (diagonal,
+   row) with its entry, then write the slots diagonal by diagonal, consecutive rows by consecutive threads.  A
+   thread per row had read its own row's entries, 27 loads apart between neighbouring threads on box27, and
+   took 0.7-1.5 ms for box27's 26M entries (bench/results/2026-11-27-setup-from-aij). */
+#define DIA_FILL_ROWS 128
 __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int *rowptr, const aijt_int *colidx, const double *values, int *bad)
 {
-  GRID_STRIDE(i, S.nrows)
-  {
-    const aijt_int r = S.row0 + (aijt_int)i, end = rowptr[r + 1];
-    aijt_int       k = rowptr[r];
-    uint32_t       m = 0;
-    for (aijt_int d = 0; d < S.width; d++) {
-      const int64_t slot = (int64_t)d * S.nrows + i;
-      aijt_int      from = -1;
-      for (; k < end && colidx[k] - r == S.ptr[d]; k++) from = k; /* a repeated column: the last one, as on the host */
-      if (from >= 0) m |= 1u << d;
-      src[slot]               = from;
-      ((double *)S.val)[slot] = from < 0 ? 0.0 : values[from];
+  __shared__ aijt_int off[32];                     /* the diagonals' offsets (S.width <= 32) */
+  __shared__ aijt_int first[DIA_FILL_ROWS + 1];    /* the block's rows' first entries */
+  __shared__ aijt_int from[32 * DIA_FILL_ROWS];    /* [d * DIA_FILL_ROWS + t]: row t's entry on diagonal d, -1: none */
+  const int64_t       i0 = (int64_t)blockIdx.x * DIA_FILL_ROWS;
+  const int           n = (int)(S.nrows - i0 < DIA_FILL_ROWS ? S.nrows - i0 : DIA_FILL_ROWS), w = (int)S.width;
+
+  for (int t = threadIdx.x; t < w; t += blockDim.x) off[t] = S.ptr[t];
+  for (int t = threadIdx.x; t <= n; t += blockDim.x) first[t] = rowptr[S.row0 + i0 + t];
+  for (int q = threadIdx.x; q < w * DIA_FILL_ROWS; q += blockDim.x) from[q] = -1;
+  __syncthreads();
+  for (aijt_int k = first[0] + (aijt_int)threadIdx.x; k < first[n]; k += (aijt_int)blockDim.x) {
+    int lo = 0, hi = n - 1; /* the row: the last t with first[t] <= k */
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (first[mid] <= k) lo = mid;
+      else hi = mid - 1;
     }
-    if (k < end) *bad = 1;
-    ((uint32_t *)S.mask)[i] = m;
+    const aijt_int o = colidx[k] - (S.row0 + (aijt_int)(i0 + lo));
+    int            a = 0, b = w; /* the diagonal: the first d with off[d] >= o */
+    while (a < b) {
+      const int mid = (a + b) / 2;
+      if (off[mid] < o) a = mid + 1;
+      else b = mid;
+    }
+    if (a == w || off[a] != o) *bad = 1;
+    else if (sizeof(aijt_int) == 4) atomicMax((int *)&from[a * DIA_FILL_ROWS + lo], (int)k); /* a repeated column: the last one, as on the host */
+    else atomicMax((long long *)&from[a * DIA_FILL_ROWS + lo], (long long)k);
+  }
+  __syncthreads();
+  for (int q = threadIdx.x; q < w * n; q += blockDim.x) {
+    const int      d = q / n, t = q % n;
+    const aijt_int f = from[d * DIA_FILL_ROWS + t];
+    const int64_t  slot = (int64_t)d * S.nrows + i0 + t;
+    src[slot]               = f;
+    ((double *)S.val)[slot] = f < 0 ? 0.0 : values[f];
+  }
+  for (int t = threadIdx.x; t < n; t += blockDim.x) {
+    uint32_t m = 0;
+    for (int d = 0; d < w; d++) m |= (uint32_t)(from[d * DIA_FILL_ROWS + t] >= 0) << d;
+    ((uint32_t *)S.mask)[i0 + t] = m;
   }
 }
 
@@ -392,8 +461,13 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
     const aijt_dev_strip &S = strips[s];
     if (!S.nrows) continue;
     switch (S.format) {
+    case AIJT_LONG: {
+      const int64_t chunks = (P->strips[s].max_len + LONG_FILL_CHUNK - 1) / LONG_FILL_CHUNK;
+      if (chunks > INT_MAX) return cudaErrorInvalidValue;
+      if (chunks > 0) /* none: its rows are empty */
+        fill_long_kernel<<<dim3((unsigned)chunks, (unsigned)(S.nrows < 65535 ? S.nrows : 65535)), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
+    } break;
     case AIJT_CSR:
-    case AIJT_LONG:
     case AIJT_STREAM:
       fill_csr_kernel<<<setup_blocks((int64_t)S.nrows * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
       break;
@@ -402,10 +476,12 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
       fill_ell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
       break;
     case AIJT_SELL:
-      fill_sell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      if (P->strips[s].max_len >= 32) fill_sell_warp_kernel<<<setup_blocks(((int64_t)S.nrows + S.chunk) * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      else fill_sell_kernel<<<setup_blocks((int64_t)S.nrows + S.chunk), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
       break;
     case AIJT_DIA:
-      fill_dia_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
+      if (S.width < 0 || S.width > 32) return cudaErrorInvalidValue;
+      fill_dia_kernel<<<(unsigned)((S.nrows + DIA_FILL_ROWS - 1) / DIA_FILL_ROWS), SETUP_BLOCK, 0, stream>>>(S, src[s], A->rowptr, A->colidx, A->values, bad);
       break;
     case AIJT_BCSR:
       if (S.width < 2 || S.width > AIJT_BCSR_MAX_BS || S.row0 != 0 || S.nrows != A->nrows) return cudaErrorInvalidValue; /* the whole matrix: slots are CSR's */

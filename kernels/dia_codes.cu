@@ -13,8 +13,9 @@
 
    The coding runs on the device after every new set of values (upload, GPU build, refill), on the
    stream, with no wait: a hash set of the values' bit patterns (a warp inserts each of its distinct
-   values once, and a value already there costs a read, not an atomic), then one block ranks the set
-   into the table (ascending bit patterns: the same table on every run), then a code per slot.  More
+   values once, a value already there costs a read, not an atomic, and a value its block met before a
+   read of shared memory), then one block ranks the set into the table (ascending bit patterns: the same
+   table on every run), then a code per slot.  More
    than 255 values, or the one bit pattern the set reserves, leave state[CODES_USED] at 0, and the
    product reads val and mask as before: the device, not the host, knows which, so a refill never
    waits to learn it.
@@ -87,20 +88,50 @@ __device__ void insert(pieces p, unsigned long long bits)
   p.state[AIJT_CODES_OVERFLOW] = 1;
 }
 
-/* Every present slot's value into the set. */
+/* A block's values known to be in the set: bits put there by this block are looked up here, in shared memory, not
+   in the set itself, whose few words (a stencil's handful of values) every warp's lookups had queued on in L2. */
+#define SEEN 64
+
+__device__ void insert_seen(pieces p, unsigned long long *seen, unsigned long long bits)
+{
+  unsigned h = slot_of(bits) & (SEEN - 1);
+  for (int q = 0; q < SEEN; q++, h = (h + 1) & (SEEN - 1)) {
+    const unsigned long long cur = *(volatile unsigned long long *)&seen[h];
+    if (cur == bits) return;
+    if (cur == EMPTY) {
+      insert(p, bits);
+      atomicCAS(&seen[h], EMPTY, bits); /* lost to another value: this one is looked up in the set again, no harm */
+      return;
+    }
+  }
+  insert(p, bits); /* the block's own set is full */
+}
+
+/* Every present slot's value into the set: INSERT_BLOCKS blocks at most, each over many slots, so that its seen
+   values spare it most lookups.  On box27 (26M slots, a few values) one block per 256 slots and every lookup in
+   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij). */
+#define INSERT_BLOCKS 1024
 __global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
 {
-  const unsigned lane = threadIdx.x & 31u;
+  __shared__ unsigned long long seen[SEEN];
+  const unsigned                lane = threadIdx.x & 31u;
+
+  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen[t] = EMPTY;
+  __syncthreads();
   GRID_STRIDE(k, nslots)
   {
-    if (*(volatile int *)&p.state[AIJT_CODES_OVERFLOW]) return;
+    /* the overflow flag read once a warp, by its first active lane (the lowest k: active while any lane is) */
+    const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
+    int            over   = 0;
+    if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
+    if (__shfl_sync(active, over, (int)first)) return;
     const int64_t            d = k / nrows, i = k - d * nrows;
     const bool               has  = __ldg(mask + i) >> d & 1u;
     const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + k)) : EMPTY;
     if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern: its lanes would group with the empty ones */
     /* lanes holding one value insert it once (lanes without an entry group under EMPTY and skip) */
     const unsigned peers = __match_any_sync(__activemask(), bits);
-    if (has && (unsigned)(__ffs(peers) - 1) == lane) insert(p, bits);
+    if (has && (unsigned)(__ffs(peers) - 1) == lane) insert_seen(p, seen, bits);
   }
 }
 
@@ -183,7 +214,7 @@ extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t
   if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
   const pieces p = carve((void *)d->table);
   reset_kernel<<<1, HASH, 0, stream>>>(p);
-  if (d->nslots) insert_kernel<<<setup_blocks(d->nslots), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
+  if (d->nslots) insert_kernel<<<setup_blocks(d->nslots) < INSERT_BLOCKS ? setup_blocks(d->nslots) : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
   rank_kernel<<<1, HASH, 0, stream>>>(p);
   const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
   if (d->nrows) code_kernel<<<setup_blocks(d->nrows), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
