@@ -26,8 +26,8 @@
 #include "setup.cuh"
 
 #include <cub/device/device_scan.cuh>
-#include <limits.h>
 #include <cub/device/device_segmented_sort.cuh>
+#include <limits.h>
 
 namespace {
 
@@ -241,8 +241,8 @@ __global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, con
 }
 
 /* A warp per strip row, its lanes over the row's slots, where rows are long: a thread per row walked its own
-   row, neighbouring threads in different rows, 1.8 ms for R-MAT's strip of 19.8M entries (rows up to 398) on
-   an H100, 6 of its products; 1.2 ms so (bench/results/2026-11-27-setup-from-aij) */
+   row, neighbouring threads in different rows: 1.8 ms for R-MAT's strip of 19.8M entries (rows up to 398) on
+   an H100, 6 of its products, against 1.2 ms this way (bench/results/2026-11-27-setup-from-aij) */
 __global__ void fill_sell_warp_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
 {
   const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;

@@ -15,10 +15,9 @@
    stream, with no wait: a hash set of the values' bit patterns (a warp inserts each of its distinct
    values once, a value already there costs a read, not an atomic, and a value its block met before a
    read of shared memory), then one block ranks the set into the table (ascending bit patterns: the same
-   table on every run), then a code per slot.  More
-   than 255 values, or the one bit pattern the set reserves, leave state[CODES_USED] at 0, and the
-   product reads val and mask as before: the device, not the host, knows which, so a refill never
-   waits to learn it.
+   table on every run), then a code per slot.  More than 255 values, or the one bit pattern the set
+   reserves, leave state[CODES_USED] at 0, and the product reads val and mask as before: the device, not
+   the host, knows which, so a refill never waits to learn it.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
