@@ -816,6 +816,69 @@ static int diagonal_case(const matrix *A, cudaStream_t stream)
   return ok;
 }
 
+/* ---------------------------------------------------------------- another pattern */
+
+/* The GPU build of the rules' plan for A, given the same arrays but another pattern, must refuse it
+   (cudaErrorInvalidValue; PETSc's glue reports PETSC_ERR_PLIB), not fill the slots wrongly.  f == AIJT_LONG: the
+   last row an entry shorter (it must be in a LONG strip; the row after it would take the entry otherwise); f ==
+   AIJT_DIA: the first row's first entry moved to a column off the plan's diagonals. */
+static int on_diagonal(const aijt_layout *S, aijt_int offset)
+{
+  for (aijt_int d = 0; d < S->width; d++)
+    if (S->ptr[d] == offset) return 1;
+  return 0;
+}
+
+static int another_pattern_case(const matrix *A, aijt_format f)
+{
+  aijt_csr         csr = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0, A->bs}, other = csr;
+  aijt_rules       R;
+  aijt_plan       *plan = NULL;
+  aijt_layouts    *K    = NULL;
+  aijt_dev_layouts B;
+  const aijt_int   nnz    = A->rowptr[A->nrows];
+  aijt_int        *rowptr = (aijt_int *)malloc(((size_t)A->nrows + 1) * sizeof(aijt_int)), *colidx = (aijt_int *)malloc(((size_t)nnz + 1) * sizeof(aijt_int));
+  int              ok = 0, s, at = -1;
+
+  memset(&B, 0, sizeof(B));
+  aijt_rules_default(&R);
+  if (!rowptr || !colidx || A->nrows < 1 || aijt_plan_rules(&csr, &R, &plan) || aijt_layouts_skeleton(plan, &csr, &K)) goto done;
+  memcpy(rowptr, A->rowptr, ((size_t)A->nrows + 1) * sizeof(aijt_int));
+  memcpy(colidx, A->colidx, (size_t)nnz * sizeof(aijt_int));
+  for (s = 0; s < plan->nstrips && at < 0; s++) {
+    const aijt_strip *P = &plan->strips[s];
+    if (P->format != f) continue;
+    for (aijt_int k = P->begin; k < P->end && at < 0; k++) {
+      const aijt_int r = plan->order ? plan->order[k] : k;
+      if (f == AIJT_LONG && r == A->nrows - 1) at = s;
+      if (f == AIJT_DIA && r == 0 && rowptr[1] > 0) at = s;
+    }
+  }
+  if (at < 0) {
+    printf("  no %s strip holds the row to change\n", f == AIJT_LONG ? "LONG" : "DIA");
+    goto done;
+  }
+  if (f == AIJT_LONG) rowptr[A->nrows]--;
+  else {
+    const aijt_layout *S = &K->strips[at];
+    aijt_int           c = 0; /* the first column whose offset from row 0 is no diagonal's */
+    while (c < A->ncols && on_diagonal(S, c)) c++;
+    if (c >= A->ncols) goto done;
+    colidx[0] = c;
+  }
+  other.rowptr = rowptr;
+  other.colidx = colidx;
+  printf("  (the build's error below is the one expected)\n");
+  ok = !aijt_dev_build_on_device(plan, K, &other, NULL, R.block, &B);
+done:
+  ok = aijt_dev_free(&B) && ok;
+  (void)cudaGetLastError();
+  aijt_layouts_destroy(&K);
+  aijt_plan_destroy(&plan);
+  free(rowptr), free(colidx);
+  return ok;
+}
+
 /* ---------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -970,6 +1033,20 @@ int main(int argc, char **argv)
     printf("%s %-17s diagonal and shift on the device\n", ok ? "PASS" : "FAIL", mats[m].name);
     if (ok) passed++;
     else failed++;
+  }
+  if (!only) {
+    const struct {
+      const char *name;
+      aijt_format f;
+    } cases[] = {{"long_row_50k", AIJT_LONG}, {"stencil_2d", AIJT_DIA}};
+    for (int c = 0; c < 2; c++)
+      for (int m = 0; m < nmats; m++) {
+        if (strcmp(mats[m].name, cases[c].name)) continue;
+        int ok = another_pattern_case(&mats[m], cases[c].f);
+        printf("%s %-17s the GPU build refuses another pattern (%s)\n", ok ? "PASS" : "FAIL", mats[m].name, cases[c].f == AIJT_LONG ? "a LONG row an entry shorter" : "an entry off the diagonals");
+        if (ok) passed++;
+        else failed++;
+      }
   }
   for (int m = 0; m < nmats; m++) matrix_free(&mats[m]);
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
