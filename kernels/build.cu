@@ -219,35 +219,68 @@ __global__ void fill_ell_kernel(aijt_dev_strip S, aijt_int begin, aijt_int *src,
 }
 
 /* SELL: strip row i is lane i % C of slice i / C, slot ptr[slice] + j * C + lane; the last slice's
-   lanes past the strip's rows are padding.  Per row: its width w of slots, entries then padding. */
-__device__ void fill_sell_row(const aijt_dev_strip &S, aijt_int *src, const entries &e, const aijt_int *segend, const double *values, int64_t i, int64_t j0, int64_t dj)
-{
-  const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
-  const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
-  const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
-  for (int64_t j = j0; j < w; j += dj) {
-    aijt_int c = -1, k = -1;
-    if (j < len) e.get(start, seg, (aijt_int)j, c, k);
-    put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
-  }
-}
-
-/* A thread per strip row, where rows are short (circuit's of at most 13 entries: a warp per row left most
-   lanes idle and took 2-3x as long) */
+   lanes past the strip's rows are padding.  A thread per strip row where rows are short (circuit's of at most
+   13 entries: a warp per row left most lanes idle and took 2-3x as long), or slices too tall for the tiles below. */
 __global__ void fill_sell_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
 {
   const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
-  GRID_STRIDE(i, nslices * S.chunk) fill_sell_row(S, src, e, segend, values, i, 0, 1);
+  GRID_STRIDE(i, nslices * S.chunk)
+  {
+    const int64_t  s = i / S.chunk, l = i % S.chunk, w = (S.ptr[s + 1] - S.ptr[s]) / S.chunk;
+    const aijt_int r = i < S.nrows ? S.rows[i] : -1, start = r < 0 ? 0 : e.rowptr[r], len = r < 0 ? 0 : e.rowptr[r + 1] - start;
+    const aijt_int seg = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
+    for (int64_t j = 0; j < w; j++) {
+      aijt_int c = -1, k = -1;
+      if (j < len) e.get(start, seg, (aijt_int)j, c, k);
+      put_slot(S, src, S.ptr[s] + j * S.chunk + l, c, k, values);
+    }
+  }
 }
 
-/* A warp per strip row, its lanes over the row's slots, where rows are long: a thread per row walked its own
-   row, neighbouring threads in different rows: 1.8 ms for R-MAT's strip of 19.8M entries (rows up to 398) on
-   an H100, 6 of its products, against 1.2 ms this way (bench/results/2026-11-27-setup-from-aij) */
-__global__ void fill_sell_warp_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
+/* A block per slice where rows are long, through shared memory 32 slots of each row at a time: a warp reads a row's
+   next 32 entries (consecutive in the CSR), then consecutive threads write consecutive slots (for one j, the slice's
+   C rows' slots are neighbours).  A thread per row walked its own row, neighbouring threads in different rows: 1.8
+   ms for R-MAT's strip of 19.8M entries (rows up to 398) on an H100, 6 of its products; a warp per row, its reads
+   whole but its writes C slots apart, 1.2 ms (bench/results/2026-11-27-setup-from-aij).  Slices of up to
+   SELL_TILE_ROWS rows. */
+#define SELL_TILE_J    32
+#define SELL_TILE_ROWS 32
+__global__ void fill_sell_tile_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values)
 {
-  const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
-  const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
-  for (int64_t i = warp; i < nslices * S.chunk; i += nwarps) fill_sell_row(S, src, e, segend, values, i, threadIdx.x % 32, 32);
+  __shared__ aijt_int tc[SELL_TILE_ROWS][SELL_TILE_J + 1], tk[SELL_TILE_ROWS][SELL_TILE_J + 1]; /* + 1: a column's reads */
+  __shared__ double   tv[SELL_TILE_ROWS][SELL_TILE_J + 1];                                  /* on different banks */
+  __shared__ aijt_int start[SELL_TILE_ROWS], len[SELL_TILE_ROWS], seg[SELL_TILE_ROWS];
+  const int           C = (int)S.chunk, lane = (int)(threadIdx.x % 32), warp = (int)(threadIdx.x / 32), nwarps = (int)(blockDim.x / 32);
+  const int64_t       s = blockIdx.x, base = S.ptr[s], w = (S.ptr[s + 1] - base) / C;
+
+  for (int l = threadIdx.x; l < C; l += blockDim.x) {
+    const int64_t  i = s * C + l;
+    const aijt_int r = i < S.nrows ? S.rows[i] : -1;
+    start[l]         = r < 0 ? 0 : e.rowptr[r];
+    len[l]           = r < 0 ? 0 : e.rowptr[r + 1] - start[l];
+    seg[l]           = r < 0 ? 0 : seg_of(segend, e.rowptr, r);
+  }
+  __syncthreads();
+  for (int64_t j0 = 0; j0 < w; j0 += SELL_TILE_J) {
+    for (int l = warp; l < C; l += nwarps) {
+      const int64_t j = j0 + lane;
+      aijt_int      c = -1, k = -1;
+      if (j < len[l]) e.get(start[l], seg[l], (aijt_int)j, c, k);
+      tc[l][lane] = c;
+      tk[l][lane] = k;
+      tv[l][lane] = k < 0 ? 0.0 : values[k];
+    }
+    __syncthreads();
+    const int n = w - j0 < SELL_TILE_J ? (int)(w - j0) : SELL_TILE_J;
+    for (int q = threadIdx.x; q < n * C; q += blockDim.x) {
+      const int     jj = q / C, l = q % C;
+      const int64_t slot = base + (j0 + jj) * C + l;
+      ((aijt_int *)S.col)[slot] = tc[l][jj];
+      src[slot]                 = tk[l][jj];
+      ((double *)S.val)[slot]   = tv[l][jj];
+    }
+    __syncthreads();
+  }
 }
 
 /* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
@@ -476,8 +509,11 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
       fill_ell_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, P->strips[s].begin, src[s], e, segend, A->values, *tail, tail_src, tail_at);
       break;
     case AIJT_SELL:
-      if (P->strips[s].max_len >= 32) fill_sell_warp_kernel<<<setup_blocks(((int64_t)S.nrows + S.chunk) * 32), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
-      else fill_sell_kernel<<<setup_blocks((int64_t)S.nrows + S.chunk), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      if (P->strips[s].max_len >= 32 && S.chunk <= SELL_TILE_ROWS) {
+        const int64_t nslices = (S.nrows + S.chunk - 1) / S.chunk;
+        if (nslices > INT_MAX) return cudaErrorInvalidValue;
+        fill_sell_tile_kernel<<<(unsigned)nslices, SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
+      } else fill_sell_kernel<<<setup_blocks((int64_t)S.nrows + S.chunk), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values);
       break;
     case AIJT_DIA:
       if (S.width < 0 || S.width > 32) return cudaErrorInvalidValue;
