@@ -14,12 +14,13 @@
    2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
       order, so an exclusive scan of the counts by plan position gives every row its first place.
    3. One kernel per strip writes its slots: col (the label), src (the position in the CSR values, which
-      refreshes read), val; padding -1, -1, 0.0.  CSR, LONG, STREAM and PANEL rows a warp each (their
-      slots are consecutive, PANEL's within each panel), ELL, SELL and DIA a thread each (consecutive
-      rows' slots are neighbours).
+      refreshes read), val; padding -1, -1, 0.0.  CSR, STREAM and PANEL rows a warp each (their slots are
+      consecutive, PANEL's within each panel); LONG rows a block per chunk of a row; ELL and short SELL
+      rows a thread each (consecutive rows' slots are neighbours); long SELL rows a block per slice and DIA
+      a block per 128 rows, through shared memory, so that both their reads and their writes are whole.
 
    Setup code, not the product: it allocates its workspace on the stream and waits once, for the
-   pattern check of DIA, STREAM, PANEL and BCSR strips.
+   pattern check of DIA, LONG, STREAM, PANEL and BCSR strips.
 */
 #include "aijtblockrow.h"
 #include "aijtkernels.h"
