@@ -202,21 +202,19 @@ static PetscErrorCode SummarizeSetup(const BenchRecord *rec, PetscInt n, int whi
    0: it waits less), the most of them. */
 static PetscErrorCode SummarizeSetupFromAij(const BenchRecord *rec, PetscInt n)
 {
-  PetscReal   logsum = 0, worst = 0, most = -PETSC_MAX_REAL;
-  const char *wname = NULL, *mname = NULL;
-  PetscInt    count = 0;
+  Spread      sp   = {0}; /* aijtuned's time / aijcusparse's: the highest is the worst */
+  PetscReal   most = -PETSC_MAX_REAL;
+  const char *mname = NULL;
 
   PetscFunctionBegin;
   for (PetscInt i = 0; i < n; i++) {
     const PetscReal t = rec[i].setup_ms[BENCH_AIJTUNED], c = rec[i].setup_ms[BENCH_AIJCUSPARSE], extra = (t - c) / (1e-3 * rec[i].us[M_AIJTUNED]);
     if (!rec[i].done || rec[i].nnz <= 1000000 || !(t > 0) || !(c > 0)) continue;
-    count++;
-    logsum += PetscLogReal(t / c);
-    if (t / c > worst) worst = t / c, wname = rec[i].name;
+    SpreadAdd(&sp, t / c, rec[i].name);
     if (extra > most) most = extra, mname = rec[i].name;
   }
-  if (!count) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  from an assembled aij to the first product's result, aijtuned's time / aijcusparse's, %" PetscInt_FMT " matrices over 1M entries: geomean %.2f, worst %.2f (%s); aijtuned's time beyond aijcusparse's at most %.1f of its products (%s)\n", count, (double)PetscExpReal(logsum / count), (double)worst, wname, (double)most, mname));
+  if (!sp.count) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "  from an assembled aij to the first product's result, aijtuned's time / aijcusparse's, %" PetscInt_FMT " matrices over 1M entries: geomean %.2f, worst %.2f (%s); aijtuned's time beyond aijcusparse's at most %.1f of its products (%s)\n", sp.count, (double)SpreadMean(&sp), (double)sp.best, sp.bname, (double)most, mname));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
