@@ -115,11 +115,15 @@ static PetscErrorCode MakeVectors(BenchWork *w)
 
 /* aijtuned's planning of the same matrix in S->plan_reps assemblies (the first one's included): the
    median is what planning costs; the first also paid what a process pays once (the memory pool's
-   growth, kernels loaded at their first launch), which the table keeps beside it. */
+   growth, kernels loaded at their first launch), which the table keeps beside it.  Where the GPU planner
+   runs beside the values' upload (the default), what it outlasts that copy; then as many assemblies with
+   -mat_aijtuned_plan_beside_upload 0 give the planning alone, before the upload (not where the command
+   line sets the option). */
 static PetscErrorCode PlanAgain(BenchSetup *S, BenchWork *w, BenchRecord *rec)
 {
-  double   ms[BENCH_MAX_PLAN_REPS];
-  PetscInt n = 1;
+  double    ms[BENCH_MAX_PLAN_REPS], alone[BENCH_MAX_PLAN_REPS];
+  PetscInt  n = 1;
+  PetscBool set;
 
   PetscFunctionBegin;
   ms[0] = rec->plan_first_ms;
@@ -132,6 +136,19 @@ static PetscErrorCode PlanAgain(BenchSetup *S, BenchWork *w, BenchRecord *rec)
   }
   rec->plan_ms = median_of(ms, (int)n); /* sorts ms */
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] aijtuned    planning: first %.3f ms, median of %" PetscInt_FMT " %.3f ms (%.3f to %.3f)\n", rec->name, (double)rec->plan_first_ms, n, (double)rec->plan_ms, ms[0], ms[n - 1]));
+  PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_aijtuned_plan_beside_upload", &set));
+  if (set) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_plan_beside_upload", "0"));
+  for (PetscInt k = 0; k < n; k++) {
+    PetscReal plan_ms;
+    PetscCall(BenchMatCreate(&w->A, BenchFormatType[BENCH_AIJTUNED], &w->M));
+    PetscCall(MatAIJTunedGetSetupTimes(w->M, &plan_ms, NULL, NULL));
+    PetscCall(MatDestroy(&w->M));
+    alone[k] = plan_ms;
+  }
+  PetscCall(PetscOptionsClearValue(NULL, "-mat_aijtuned_plan_beside_upload"));
+  rec->plan_alone_ms = median_of(alone, (int)n); /* sorts alone */
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] aijtuned    planning before the values' upload (-mat_aijtuned_plan_beside_upload 0): median of %" PetscInt_FMT " %.3f ms (%.3f to %.3f)\n", rec->name, n, (double)rec->plan_alone_ms, alone[0], alone[n - 1]));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

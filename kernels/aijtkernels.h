@@ -193,6 +193,14 @@ aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_csr *D, cons
    (where the plan has them and they are still NULL); one wait.  AIJT_ERR_DEVICE with *cerr on failure. */
 aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_int *col_pos, cudaStream_t stream, cudaError_t *cerr);
 
+/* aijt_dev_plan_model_keep in a host thread of its own on a stream of its own (plan_job.cu), while the caller
+   goes on; A, D are copied, R and m read until aijt_dev_plan_job_end, which waits for it and gives its results
+   (the order and column order complete on the device).  *job is NULL where no thread could be had: the caller
+   then plans itself. */
+typedef struct aijt_dev_plan_job aijt_dev_plan_job;
+cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, aijt_dev_plan_job **job);
+aijt_err    aijt_dev_plan_job_end(aijt_dev_plan_job *job, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr);
+
 /* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):
    - aijt_dev_skeleton: the skeleton's sizes (aijt_layouts_skeleton_sized of P and A, the host CSR) into
      *L; order is P's order on the device, or NULL for a plan in natural order (rows numbered from each
@@ -241,6 +249,16 @@ void aijt_dev_stage_end(int dirty);
    on an H100, 46 us after such a launch, bench/results/2026-11-26-wake).  Best effort: a failure is
    dropped. */
 void aijt_dev_wake(void);
+/* That stream (made if missing), for the GPU planner's thread (plan_job.cu); NULL where it cannot be had. */
+cudaStream_t aijt_dev_side_stream(void);
+
+/* Host-to-device copy of bytes of pageable host memory on stream (copy_in.cu): from AIJT_COPY_IN_MIN bytes, through
+   two page-locked buffers of the process, piece by piece, each CUDA call short (other threads' calls go between
+   them); smaller, cudaMemcpyAsync, which holds them for all of it.  When it returns src may be written again; the copy finishes in stream order.
+   aijt_dev_copy_in_free releases the buffers (the next upload makes them again). */
+#define AIJT_COPY_IN_MIN ((size_t)1 << 20)
+cudaError_t aijt_dev_copy_in(void *dst, const void *src, size_t bytes, cudaStream_t stream);
+void        aijt_dev_copy_in_free(void);
 
 /* out[k] = x[idx[k]], k < n (out may be mapped host memory): the ghost exchange's packing, and the hot
    columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */

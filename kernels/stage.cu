@@ -9,7 +9,8 @@
      H100 the allocation, memset and free it replaces took 40-55 us of a stencil's 0.18-0.26 ms plan
      (bench/results/2026-11-25-plan-fuse).
 
-   - Per device, a non-blocking stream for aijt_dev_wake's launch beside an upload.
+   - Per device, a non-blocking stream for aijt_dev_wake's launch beside an upload, and the GPU planner's in its
+     thread (plan_job.cu): a stream made and destroyed for each planning cost it more than its launches.
 
    All are made at their first use; aijt_dev_stage_free releases them (the PETSc package does at
    PetscFinalize).  One mutex gives them to one pass at a time.
@@ -150,6 +151,16 @@ extern "C" void aijt_dev_wake(void)
   if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
   if (wake_stream[dev]) wake_kernel<<<1, 32, 0, wake_stream[dev]>>>();
   (void)cudaGetLastError(); /* only the wake's own failure can be pending here: it costs nothing but the wake */
+}
+
+extern "C" cudaStream_t aijt_dev_side_stream(void)
+{
+  std::lock_guard<std::mutex> hold(stage_lock);
+  int                         dev = -1;
+
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return NULL;
+  if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
+  return wake_stream[dev];
 }
 
 extern "C" void aijt_dev_stage_free(void)

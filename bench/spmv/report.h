@@ -42,6 +42,7 @@ typedef struct {
   PetscInt   strips;
   PetscReal  plan_ms, tune_ms; /* aijtuned's planning (median over -plan_reps assemblies) and tuning cost (MatAIJTunedGetSetupTimes) */
   PetscReal  plan_first_ms;    /* the first of those plannings */
+  PetscReal  plan_alone_ms;    /* the same planning before the values' upload, not beside it (median; NAN where not measured) */
   PetscReal  copy_gbs;
   PetscReal  us_copy_same; /* one device-to-device copy moving as many bytes as the product's compulsory CSR traffic */
   PetscReal  us_idle[BENCH_NFORMATS]; /* -idle_ms: each PETSc format's product after the GPU was idle (median); NAN without */
@@ -58,6 +59,7 @@ typedef struct {
   PetscReal setup_tuned, setup_cusparse; /* in MatMult-equivalents of the format itself */
   PetscReal plan_calls, tune_calls;       /* aijtuned's planning and tuning, in its own MatMult-equivalents */
   PetscReal plan_idle_calls;              /* its planning in its products after the same idle as the planning's (-idle_ms) */
+  PetscReal plan_alone_calls;             /* its planning before the values' upload, not beside it, in its products */
   PetscReal values_speedup[BENCH_NVALUES_WAYS]; /* new values and the first product: aijcusparse's time / aijtuned's */
 } BenchDerived;
 

@@ -645,6 +645,33 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
   return ok;
 }
 
+/* The same plan made in a thread of its own (plan_job.cu), its order and column order fetched: the host's. */
+static int plan_job_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
+{
+  aijt_dev_plan_job *job = NULL;
+  aijt_plan         *p   = NULL;
+  aijt_int          *order = NULL, *col_pos = NULL;
+  cudaError_t        cerr;
+  int                ok = aijt_cuda_ok(aijt_dev_plan_job_begin(csr, D, R, m, &job), "aijt_dev_plan_job_begin");
+
+  if (ok && !job) {
+    printf("  no thread for the planner\n");
+    return 0;
+  }
+  if (!ok) return 0;
+  const aijt_err err = aijt_dev_plan_job_end(job, &p, &order, &col_pos, &cerr);
+  ok                 = aijt_cuda_ok(cerr, "aijt_dev_plan_job_end") && !err;
+  ok                 = ok && !aijt_dev_plan_fetch(p, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
+  if (ok && !aijt_plan_equal(host, p)) {
+    printf("  plan made in the planner's thread differs from the host's\n");
+    ok = 0;
+  }
+  ok = aijt_cuda_ok(cudaFree(order), "cudaFree") && ok;
+  ok = aijt_cuda_ok(cudaFree(col_pos), "cudaFree") && ok;
+  aijt_plan_destroy(&p);
+  return ok;
+}
+
 static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model *m, cudaStream_t stream, char *info, size_t info_len)
 {
   aijt_csr     csr = {A->nrows, A->ncols, A->rowptr, A->colidx, NULL, NULL, 0, A->bs};
@@ -676,7 +703,7 @@ static int plan_gpu_case(const matrix *A, const aijt_rules *R, const aijt_model 
   }
   if (ok && he == AIJT_OK) {
     aijt_dev_csr D = {A->nrows, A->ncols, (aijt_int)nnz, rowptr, colidx, NULL};
-    ok             = plan_kept_case(host, &csr, &D, R, m, stream);
+    ok             = plan_kept_case(host, &csr, &D, R, m, stream) && plan_job_case(host, &csr, &D, R, m, stream);
   }
   if (ok && host) {
     size_t used = plan_formats(host, info, info_len);
@@ -723,6 +750,34 @@ static void plan_gpu_tests(matrix *mats, int nmats, cudaStream_t stream, int *pa
       }
     }
   }
+}
+
+/* aijt_dev_copy_in: sizes below, at and past its piece path's, across pieces; the source overwritten as soon as it
+   returns, the device's copy read back after the stream. */
+static int upload_checks(cudaStream_t stream)
+{
+  const size_t sizes[] = {0, 100, ((size_t)1 << 20) - 1, (size_t)1 << 20, ((size_t)4 << 20) + 3, ((size_t)19 << 19) + 5};
+  const size_t most    = ((size_t)19 << 19) + 5;
+  unsigned char *src = (unsigned char *)malloc(most), *keep = (unsigned char *)malloc(most), *back = (unsigned char *)malloc(most), *dev = NULL;
+  int            ok = src && keep && back && aijt_cuda_ok(cudaMalloc((void **)&dev, most), "cudaMalloc");
+
+  for (int q = 0; ok && q < (int)(sizeof(sizes) / sizeof(sizes[0])); q++) {
+    const size_t n = sizes[q];
+    for (size_t i = 0; i < n; i++) src[i] = keep[i] = (unsigned char)rnd();
+    ok = aijt_cuda_ok(aijt_dev_copy_in(dev, src, n, stream), "aijt_dev_copy_in");
+    memset(src, 0xA5, n); /* the caller's next assembly */
+    ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize") && aijt_cuda_ok(cudaMemcpy(back, dev, n, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (ok && memcmp(back, keep, n)) {
+      printf("  aijt_dev_copy_in of %zu bytes: the device holds other bytes\n", n);
+      ok = 0;
+    }
+  }
+  if (dev) ok = aijt_cuda_ok(cudaFree(dev), "cudaFree") && ok;
+  free(src);
+  free(keep);
+  free(back);
+  aijt_dev_copy_in_free();
+  return ok;
 }
 
 /* ---------------------------------------------------------------- API checks */
@@ -903,6 +958,8 @@ int main(int argc, char **argv)
   }
   if (api_checks(stream)) passed++, printf("PASS api: parameter checks\n");
   else failed++, printf("FAIL api: parameter checks\n");
+  if (upload_checks(stream)) passed++, printf("PASS upload: pageable memory through page-locked pieces\n");
+  else failed++, printf("FAIL upload: pageable memory through page-locked pieces\n");
 
   for (aijt_int i = 0; i < 3000; i++) len[i] = (aijt_int)(rnd() % 12);
   mats[nmats++] = make("random_0_11", 3000, 3000, len);

@@ -349,6 +349,14 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
+   # the GPU planner before the values' upload instead of beside it (-mat_aijtuned_plan_beside_upload 0)
+   test:
+      suffix: cuda_plan_alone
+      requires: cuda
+      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_plan_beside_upload 0 -shape {{power_law one_long_row stencil3d}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
    # the layouts built on the host and copied up (-mat_aijtuned_gpu_build 0)
    test:
       suffix: cuda_host_build

@@ -14,6 +14,7 @@ typedef struct {
   PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  gpu_build;   /* with gpu_strips, build the layouts' slots on the GPU from the uploaded CSR */
   PetscBool  gpu_plan;    /* with gpu_build and a model, the model planner's passes over the CSR run on the GPU */
+  PetscBool  plan_beside; /* that planner runs in a thread of its own while the values go up (kernels/plan_job.cu) */
   PetscBool  dia_codes;   /* with gpu_strips, DIA strips of few distinct values read one-byte codes (kernels/dia_codes.cu) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
@@ -68,7 +69,11 @@ typedef struct {
                                                   a host consumer fetches them); the device strips' rows are
                                                   pieces of dev_order (in natural order: none for DIA, the identity
                                                   in the upload's buffer for others) */
-  PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton) */
+  struct aijt_dev_plan_job *plan_job; /* the GPU planner in its thread, from MatSeqAIJTunedCUDAPlanStart to ...PlanModel */
+  double             *dev_values;    /* the CSR's values, uploaded beside that planner for the GPU build to take, */
+  PetscObjectState    dev_values_state; /* and the state they are of */
+  PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton;
+                                        beside the values' upload, what the planner took beyond it) */
   PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
                                         parameters (aijtunedtune.c); 0 without tuning */
   PetscBool           tuning;        /* tuning has started and not ended */
@@ -211,7 +216,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, 
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, PetscBool, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscObjectState, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);

@@ -65,7 +65,9 @@ PetscErrorCode MatAIJTunedGetPlanStats(Mat A, PetscInt *nstrips, PetscInt *nplan
 
   Output Parameters:
 + plan_ms - wall time of the last planning of the current pattern, in ms: the planner and the layouts
-            (or, when the GPU builds them, their skeleton), the `AIJTunedPlan` event (NULL if not wanted)
+            (or, when the GPU builds them, their skeleton), the `AIJTunedPlan` event (NULL if not wanted).
+            With the GPU planner beside the values' upload (`-mat_aijtuned_plan_beside_upload`), the planner
+            counts only for what it outlasted that copy
 . tune_ms - GPU time that run-time tuning took beyond as many products with the parameters it kept, in
             ms, from its own CUDA events: 0 when nothing was tuned (tuning off, no GPU product yet, every
             strip found in the tuning cache); below 0 when a candidate ran faster than the kept

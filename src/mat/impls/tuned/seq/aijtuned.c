@@ -206,7 +206,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
 #if defined(PETSC_HAVE_CUDA)
     PetscBool gpu_plan;
-    PetscCall(MatSeqAIJTunedCUDAPlanStart(A, ctx, &csr, (PetscBool)!!model, &gpu_plan)); /* the structure up for the GPU planner */
+    PetscCall(MatSeqAIJTunedCUDAPlanStart(A, ctx, &csr, model, state, &gpu_plan)); /* the structure up for the GPU planner (and the values beside it) */
 #endif
     /* AIJTunedBuild logs where the slots are built: here, or on the GPU at the first product (the
        skeleton, O(rows), counts as planning) */

@@ -30,6 +30,11 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   PetscCall(MatSeqAIJTunedTuneFree(d));
   PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
   if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
+  if (d->values_apart) {
+    cudaStream_t stream;
+    PetscCall(PetscGetCurrentCUDAStream(&stream));
+    PetscCallCUDA(cudaFreeAsync(d->values, stream));
+  }
   PetscCall(PetscFree(d->strips));
   PetscCall(PetscFree2(d->part[0], d->part[1]));
   PetscCall(PetscFree(d->src));
@@ -48,6 +53,18 @@ PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
   return GPUBuildOn(A, ctx);
 }
 
+/* bytes of the host's array src into dst on stream: from a page-locked one (aijtunedpin.c) as it is, then waited for,
+   as the host may write it again once this returns; from pageable memory piece by piece through the process's
+   page-locked buffers (kernels/copy_in.cu), which the host may write again at once. */
+static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src, size_t bytes, cudaStream_t stream)
+{
+  cudaError_t err;
+
+  if (!bytes || src != ctx->pinned) return aijt_dev_copy_in(dst, src, bytes, stream);
+  if ((err = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream)) != cudaSuccess) return err;
+  return cudaStreamSynchronize(stream);
+}
+
 /* The CSR's offsets and columns into ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read
    them), unless they are there; *copied counts the bytes. */
 static PetscErrorCode UploadStructure(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
@@ -58,16 +75,63 @@ static PetscErrorCode UploadStructure(Mat_SeqAIJTuned *ctx, const aijt_csr *csr,
   if (ctx->dev_rowptr) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
   PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
-  PetscCallCUDA(cudaMemcpyAsync(ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, cudaMemcpyHostToDevice, stream));
-  if (nnz) PetscCallCUDA(cudaMemcpyAsync(ctx->dev_colidx, csr->colidx, nnz * idx, cudaMemcpyHostToDevice, stream));
+  PetscCallCUDA(HostToDevice(ctx, ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, stream));
+  PetscCallCUDA(HostToDevice(ctx, ctx->dev_colidx, csr->colidx, nnz * idx, stream));
   *copied += ((size_t)csr->nrows + 1 + nnz) * idx;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The GPU planner's thread, if it runs, ended and its results dropped: an error came between its start and
+   PlanModel, or the matrix goes. */
+static PetscErrorCode PlanJobDrop(Mat_SeqAIJTuned *ctx)
+{
+  aijt_plan  *plan = NULL;
+  aijt_int   *order = NULL, *col_pos = NULL;
+  cudaError_t  cerr;
+  cudaStream_t stream;
+
+  PetscFunctionBegin;
+  if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
+  (void)aijt_dev_plan_job_end(ctx->plan_job, &plan, &order, &col_pos, &cerr);
+  ctx->plan_job = NULL;
+  aijt_plan_destroy(&plan);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  if (order) PetscCallCUDA(cudaFreeAsync(order, stream));
+  if (col_pos) PetscCallCUDA(cudaFreeAsync(col_pos, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The planner started in its thread (kernels/plan_job.cu), then the CSR's values up into ctx->dev_values, which
+   the GPU build takes at the first product instead of copying them then (BuildOnDevice): the planner costs what
+   it outlasts the copy.  Below AIJT_COPY_IN_MIN bytes, or no thread to be had: PlanModel plans as it did (a copy
+   that small goes as one pageable copy, which holds the planner's calls for all of it: memplus's 1 MB, planned
+   beside it, kept the caller 0.39 ms against 0.27 alone on an H200, bench/results/2026-11-27-plan-beside-upload).
+   The thread is waited for before any error returns. */
+static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscObjectState state, cudaStream_t stream)
+{
+  const aijt_dev_csr D     = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
+  const size_t       bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
+  cudaError_t        cerr;
+
+  PetscFunctionBegin;
+  if (bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, &ctx->plan_job));
+  if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
+  cerr = cudaMallocAsync((void **)&ctx->dev_values, bytes, stream);
+  if (cerr == cudaSuccess) cerr = HostToDevice(ctx, ctx->dev_values, csr->values, bytes, stream);
+  if (cerr != cudaSuccess) PetscCall(PlanJobDrop(ctx));
+  PetscCallCUDA(cerr);
+  ctx->dev_values_state = state;
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* The model planner on the GPU (kernels/plan_gpu.cu) reads the CSR's structure there: PlanStart uploads it
    (logged as AIJTunedUpload, kept for the GPU build, which then uploads only the values) and says whether
-   it applies: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on.  PlanModel then plans. */
-PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, PetscBool model, PetscBool *gpu)
+   it applies: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on.  With
+   -mat_aijtuned_plan_beside_upload it then starts the planner in its thread and uploads the values of state
+   'state' beside it (PlanBesideValues), also as AIJTunedUpload.  PlanModel then plans, or waits for that thread. */
+PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscObjectState state, PetscBool *gpu)
 {
   cudaStream_t stream;
   size_t       copied = 0;
@@ -85,6 +149,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   if (copied) aijt_dev_wake();
   if (copied) PetscCallCUDA(cudaStreamSynchronize(stream));
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
+  PetscCall(PlanBesideValues(A, ctx, csr, model, state, stream));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -98,7 +163,10 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
-  *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
+  if (ctx->plan_job) { /* beside the values' upload: what it outlasts that copy is waited for here */
+    *err          = aijt_dev_plan_job_end(ctx->plan_job, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
+    ctx->plan_job = NULL;
+  } else *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
   PetscCallCUDA(cerr);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -157,11 +225,14 @@ PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
   cudaStream_t stream;
 
   PetscFunctionBegin;
-  if (!ctx->dev_rowptr && !ctx->dev_colidx) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PlanJobDrop(ctx)); /* it reads the structure */
+  if (!ctx->dev_rowptr && !ctx->dev_colidx && !ctx->dev_values) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   if (ctx->dev_rowptr) PetscCallCUDA(cudaFreeAsync(ctx->dev_rowptr, stream));
   if (ctx->dev_colidx) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
+  if (ctx->dev_values) PetscCallCUDA(cudaFreeAsync(ctx->dev_values, stream));
   ctx->dev_rowptr = ctx->dev_colidx = NULL;
+  ctx->dev_values = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -209,13 +280,10 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
     PetscBool    pinned = PETSC_FALSE;
 
     PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-    if (bytes) {
-      PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values, &pinned));
-      PetscCallCUDA(cudaMemcpyAsync(d->values, aa, bytes, cudaMemcpyHostToDevice, stream));
-    }
-    /* From page-locked memory the copy runs behind the host's back: wait for it, as a copy from pageable memory
-       does, before the host may write the array again (the application's next assembly) */
-    if (pinned) PetscCallCUDA(cudaStreamSynchronize(stream));
+    /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
+       write the array again (the application's next assembly) */
+    if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values, &pinned));
+    PetscCallCUDA(HostToDevice(ctx, d->values, aa, bytes, stream));
     PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
     aa = d->values;
@@ -266,8 +334,9 @@ PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
 }
 
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
-   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse.
-   The caller frees the structure (tuning's fingerprints read it first). */
+   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse
+   (unless they went up beside the planner: d->values_apart).  The caller frees the structure (tuning's
+   fingerprints read it first). */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
 {
   AIJTunedDevice d   = ctx->dev;
@@ -279,8 +348,8 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
 
   PetscFunctionBegin;
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
-  if (nnz) PetscCallCUDA(cudaMemcpyAsync(d->values, csr->values, nnz * sizeof(double), cudaMemcpyHostToDevice, stream));
-  if (nnz && ctx->pinned == (const void *)csr->values) PetscCallCUDA(cudaStreamSynchronize(stream)); /* as RefillOnDevice() */
+  if (d->values_apart) copied -= nnz * sizeof(double); /* up already, beside the planner */
+  else PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
@@ -305,6 +374,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   AIJTunedDevice d;
   aijt_layouts  *L = ctx->layouts;
   const int      built = !L->filled; /* a skeleton: the GPU builds the slots */
+  PetscBool      apart; /* the values uploaded beside the planner are taken as they are */
   size_t         idx = sizeof(aijt_int), bytes = 0, copied = 0, nnz;
   aijt_csr       csr;
   char          *at;
@@ -328,6 +398,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
   nnz        = (size_t)csr.rowptr[csr.nrows];
   d          = ctx->dev;
+  apart      = (PetscBool)(built && ctx->dev_values && ctx->dev_values_state == ctx->state);
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
@@ -343,7 +414,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
   bytes += 3 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
-  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(nnz * sizeof(double));
+  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(apart ? 0 : nnz * sizeof(double));
   if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
   d->bytes = bytes;
   at       = (char *)d->buffer;
@@ -410,8 +481,12 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     d->xhot = (double *)Take(&at, (size_t)L->nhot, sizeof(double));
     aijt_dev_set_hot(d->strips, d->nstrips, &d->tail, d->xhot, d->nhot);
   }
-  d->values = (double *)Take(&at, nnz, sizeof(double));
-  d->nnz    = (aijt_int)nnz;
+  if (apart) { /* the GPU build's own (new values go there too) */
+    d->values       = ctx->dev_values;
+    d->values_apart = PETSC_TRUE;
+    ctx->dev_values = NULL;
+  } else d->values = (double *)Take(&at, nnz, sizeof(double));
+  d->nnz = (aijt_int)nnz;
   if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy */
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
@@ -484,10 +559,12 @@ PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char not
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* What the set-up passes keep for the process (kernels/stage.cu), released with the package. */
+/* What the set-up passes and the uploads keep for the process (kernels/stage.cu, kernels/copy_in.cu), released with
+   the package. */
 void MatAIJTunedCUDAStageFree(void)
 {
   aijt_dev_stage_free();
+  aijt_dev_copy_in_free();
 }
 
 /* The name of the GPU this process uses ("" when there is none), to pick its performance model. */

@@ -38,6 +38,7 @@ struct _n_AIJTunedDevice {
   aijt_int        *tail_src; /* the tail's, and the CSR values they read; NULL when uploaded */
   double          *values;
   aijt_int         nnz;
+  PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
