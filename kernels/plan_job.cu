@@ -1,6 +1,5 @@
 /*
-   The GPU planner (plan_gpu.cu) in a host thread of its own, on a stream of its own, so that its caller does
-   other work meanwhile.  The planner's passes are short kernels, each waited for: on matrices of more than 1M
+   The GPU planner (plan_gpu.cu) in a host thread of its own, so that its caller does other work meanwhile.  The planner's passes are short kernels, each waited for: on matrices of more than 1M
    entries its launches and waits alone took 130-260 us on an H100, more than 5 products
    (bench/results/2026-11-27-plan-timeline).  seqaijtuned uploads the matrix's values beside it, which it
    would otherwise do at the first product: the planner then costs what it outlasts that copy.
@@ -8,8 +7,10 @@
    The thread reads only what aijt_dev_plan_job_begin was given (copies of the CSR's descriptors, the rules
    and the model, which the caller leaves alone until aijt_dev_plan_job_end) and the set-up passes' stage
    (stage.cu: a mutex).  Its stream is the device's side stream (stage.cu), non-blocking, so that work on the
-   legacy default stream does not wait for it, and waited for before the thread ends: the order and column order it leaves on the device
-   are complete when aijt_dev_plan_job_end returns, for any stream to read.
+   legacy default stream does not wait for it, and it is waited for before the thread ends: the order and column
+   order the planner leaves on the device are complete when aijt_dev_plan_job_end returns, for any stream to read.
+   The caller's copies beside it must not hold the CUDA calls of other threads: a pageable cudaMemcpyAsync did
+   (copy_in.cu).
 */
 #include "aijtkernels.h"
 
