@@ -10,7 +10,7 @@
      (bench/results/2026-11-25-plan-fuse).
 
    - Per device, a non-blocking stream for aijt_dev_wake's launch beside an upload, and the GPU planner's in its
-     thread (plan_job.cu): a stream made and destroyed for each planning cost it more than its launches.
+     thread (plan_job.cu), made once rather than for each planning.
 
    All are made at their first use; aijt_dev_stage_free releases them (the PETSc package does at
    PetscFinalize).  One mutex gives them to one pass at a time.
