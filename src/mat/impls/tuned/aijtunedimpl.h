@@ -229,6 +229,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, Pets
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat, Mat_SeqAIJTuned *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAGetDiagonal(Mat, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAZeroEntries(Mat, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUnpin(Mat, Mat_SeqAIJTuned *);
 #endif

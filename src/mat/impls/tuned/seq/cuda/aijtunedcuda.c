@@ -81,6 +81,13 @@ static PetscErrorCode UploadStructure(Mat_SeqAIJTuned *ctx, const aijt_csr *csr,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The CSR's structure on the device, as the GPU planner reads it (no values). */
+static aijt_dev_csr DeviceStructure(const Mat_SeqAIJTuned *ctx, const aijt_csr *csr)
+{
+  const aijt_dev_csr D = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
+  return D;
+}
+
 /* The GPU planner's thread, if it runs, ended and its results dropped: an error came between its start and
    PlanModel, or the matrix goes. */
 static PetscErrorCode PlanJobDrop(Mat_SeqAIJTuned *ctx)
@@ -109,7 +116,7 @@ static PetscErrorCode PlanJobDrop(Mat_SeqAIJTuned *ctx)
    The thread is waited for before any error returns. */
 static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscObjectState state, cudaStream_t stream)
 {
-  const aijt_dev_csr D     = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
+  const aijt_dev_csr D     = DeviceStructure(ctx, csr);
   const size_t       bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
   cudaError_t        cerr;
 
@@ -156,7 +163,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
 
 PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
 {
-  const aijt_dev_csr D = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
+  const aijt_dev_csr D = DeviceStructure(ctx, csr);
   cudaStream_t       stream;
   cudaError_t        cerr;
 
@@ -276,13 +283,12 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
   PetscFunctionBegin;
   if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
   else {
-    const size_t bytes  = (size_t)d->nnz * sizeof(double);
-    PetscBool    pinned = PETSC_FALSE;
+    const size_t bytes = (size_t)d->nnz * sizeof(double);
 
     PetscCall(MatSeqAIJGetArrayRead(A, &aa));
     /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
        write the array again (the application's next assembly) */
-    if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values, &pinned));
+    if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
     PetscCallCUDA(HostToDevice(ctx, d->values, aa, bytes, stream));
     PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
@@ -343,13 +349,12 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   const size_t   idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
   aijt_dev_csr   dA  = {csr->nrows, csr->ncols, (aijt_int)nnz, NULL, NULL, d->values};
   aijt_int      *pos = NULL;
-  size_t         copied = nnz * sizeof(double);
+  size_t         copied = d->values_apart ? 0 : nnz * sizeof(double); /* apart: up already, beside the planner */
   cudaError_t    err;
 
   PetscFunctionBegin;
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
-  if (d->values_apart) copied -= nnz * sizeof(double); /* up already, beside the planner */
-  else PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
+  if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));

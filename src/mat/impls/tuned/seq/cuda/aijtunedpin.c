@@ -16,16 +16,16 @@
 */
 #include "aijtunedcuda.h"
 
-/* Whether a copy of bytes from aa reads page-locked memory (*pinned): aa registered before, or now if register
-   (a copy of new values) and it is large enough.  A registration of another array goes. */
-PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa, size_t bytes, PetscBool register_now, PetscBool *pinned)
+/* aa page-locked for a copy of bytes from it where it can be: registered before, or now if register_now (a copy of
+   new values) and it is large enough.  A registration of another array goes.  Afterwards ctx->pinned == aa says
+   whether it is (the copy, HostToDevice in aijtunedcuda.c, reads that). */
+PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa, size_t bytes, PetscBool register_now)
 {
   const double mib = (double)bytes / 1048576.0;
   cudaError_t  err;
 
   PetscFunctionBegin;
-  *pinned = (PetscBool)(ctx->pinned && ctx->pinned == aa && ctx->pinned_bytes >= bytes);
-  if (*pinned) PetscFunctionReturn(PETSC_SUCCESS);
+  if (ctx->pinned && ctx->pinned == aa && ctx->pinned_bytes >= bytes) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedCUDAUnpin(A, ctx));
   if (!register_now || !bytes || ctx->settings.pin_mib < 0 || mib < (double)ctx->settings.pin_mib || aa == ctx->pin_refused) PetscFunctionReturn(PETSC_SUCCESS);
   err = cudaHostRegister((void *)aa, bytes, cudaHostRegisterDefault);
@@ -38,7 +38,6 @@ PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa
   ctx->pinned       = aa;
   ctx->pinned_bytes = bytes;
   ctx->pin_refused  = NULL;
-  *pinned           = PETSC_TRUE;
   PetscCall(PetscInfo(A, "aijtuned: the host's values (%.1f MiB) page-locked for their copies to the GPU\n", mib));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
