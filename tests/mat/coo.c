@@ -132,4 +132,14 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_host_strips {{0 1}}
       output_file: output/coo_0.out
 
+   # on the GPU the values given from a device array stay there: the plan reads the structure alone and the GPU
+   # builds the slots from the device's values (seq/cuda/aijtunedcuda.c, BuildOnDevice)
+   test:
+      suffix: cuda_structure
+      requires: cuda
+      nsize: {{1 2}}
+      args: -info :mat
+      filter: grep -E "Planning from the structure alone|aijtuned's product" | sed -e "s/^.*Planning from/Planning from/" | sort -u
+      output_file: output/coo_cuda_structure.out
+
 TEST*/

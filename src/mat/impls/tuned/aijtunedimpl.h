@@ -126,6 +126,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetStructure(Mat, aijt_csr *);
 /* How a product reaches its vectors' arrays: the host's (MatAIJTunedHostArrays) or the device's (MatAIJTunedCUDAArrays,
    seq/cuda/aijtunedparts.c), with PETSc's accessors of the one or the other */
 typedef struct {
@@ -216,6 +217,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, 
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
+PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscObjectState, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);

@@ -100,18 +100,28 @@ static PetscBool GPUBuilds(Mat A, Mat_SeqAIJTuned *ctx)
 #endif
 }
 
-/* The host CSR as the planner reads it (aijt_int is PetscInt, checked above), until RestoreCSR. */
-PetscErrorCode MatSeqAIJTunedGetCSR(Mat A, aijt_csr *csr)
+/* Whether the GPU builds the slots and the base's device copy holds the current values (the build reads them there) */
+static PetscBool GPUBuildsFromDeviceValues(Mat A, Mat_SeqAIJTuned *ctx)
+{
+#if defined(PETSC_HAVE_CUDA)
+  return MatSeqAIJTunedCUDABuildsFromDeviceValues(A, ctx);
+#else
+  return PETSC_FALSE;
+#endif
+}
+
+/* The host CSR (aijt_int is PetscInt, checked above), with its values if asked (else NULL), until RestoreCSR. */
+static PetscErrorCode GetCSR(Mat A, PetscBool values, aijt_csr *csr)
 {
   const PetscInt    *ia, *ja;
-  const PetscScalar *aa;
+  const PetscScalar *aa = NULL;
   PetscInt           n;
   PetscBool          done;
 
   PetscFunctionBegin;
   PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_PLIB, "Cannot read the CSR structure of the matrix");
-  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  if (values) PetscCall(MatSeqAIJGetArrayRead(A, &aa));
   PetscCall(PetscMemzero(csr, sizeof(*csr)));
   csr->nrows  = (aijt_int)n;
   csr->ncols  = (aijt_int)A->cmap->n;
@@ -119,6 +129,23 @@ PetscErrorCode MatSeqAIJTunedGetCSR(Mat A, aijt_csr *csr)
   csr->colidx = (const aijt_int *)ja;
   csr->values = (const double *)aa;
   csr->bs     = A->rmap->bs == A->cmap->bs ? (int)PetscMin(A->rmap->bs, AIJT_BCSR_MAX_BS + 1) : 1; /* BCSR's blocks are square */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host CSR with its values, copied down first where the device's are newer. */
+PetscErrorCode MatSeqAIJTunedGetCSR(Mat A, aijt_csr *csr)
+{
+  PetscFunctionBegin;
+  PetscCall(GetCSR(A, PETSC_TRUE, csr));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host CSR's structure alone (values NULL): what the planners, the skeleton and the tuner's fingerprints
+   read.  Values that live on the device stay there. */
+PetscErrorCode MatSeqAIJTunedGetStructure(Mat A, aijt_csr *csr)
+{
+  PetscFunctionBegin;
+  PetscCall(GetCSR(A, PETSC_FALSE, csr));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -130,7 +157,7 @@ PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat A, aijt_csr *csr)
   PetscBool          done;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  if (aa) PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
   PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
   PetscCall(PetscMemzero(csr, sizeof(*csr)));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -196,7 +223,12 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   PetscCall(DropPlan(ctx));
   ctx->tune_extra_ms = 0.0; /* the new plan's tuning starts at its first GPU product */
   ctx->tuning        = PETSC_FALSE;
-  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+  /* the GPU builds the slots from the base's device values where they are current: none go down to the host for
+     the planners, which read the structure alone (a matrix assembled on the GPU, through COO, say) */
+  if (GPUBuildsFromDeviceValues(A, ctx)) {
+    PetscCall(PetscInfo(A, "Planning from the structure alone: the GPU builds the slots from the values on the device\n"));
+    PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
+  } else PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
   {
     const aijt_model *model;
     aijt_err          err;

@@ -53,6 +53,13 @@ PetscBool MatSeqAIJTunedCUDABuilds(Mat A, Mat_SeqAIJTuned *ctx)
   return GPUBuildOn(A, ctx);
 }
 
+/* Whether the GPU builds the slots from the base's device copy of the values, current there (BuildOnDevice): the
+   host's copy is not read, and where it is stale it is not brought down for the plan or the build. */
+PetscBool MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(GPUBuildOn(A, ctx) && MatAIJTunedBaseValuesOnDevice(A));
+}
+
 /* bytes of the host's array src into dst on stream: from a page-locked one (aijtunedpin.c) as it is, then waited for,
    as the host may write it again once this returns; from pageable memory piece by piece through the process's
    page-locked buffers (kernels/copy_in.cu), which the host may write again at once. */
@@ -121,7 +128,7 @@ static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_c
   cudaError_t        cerr;
 
   PetscFunctionBegin;
-  if (bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!csr->values || bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS); /* no host values: the build reads the device's */
   PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, &ctx->plan_job));
   if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
   cerr = cudaMallocAsync((void **)&ctx->dev_values, bytes, stream);
@@ -340,21 +347,27 @@ PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
 }
 
 /* The GPU build of a skeleton's slots: the CSR's offsets, columns (and the column order) up for the
-   build alone, unless the GPU planner left them there, its values into d->values, which refreshes reuse
-   (unless they went up beside the planner: d->values_apart).  The caller frees the structure (tuning's
-   fingerprints read it first). */
+   build alone, unless the GPU planner left them there; its values the host's (csr->values) copied into d->values,
+   which refreshes reuse, or those that went up beside the planner (d->values_apart), or without host values (csr
+   from MatSeqAIJTunedGetStructure) the base's device copy, read where it is.  The caller frees the structure
+   (tuning's fingerprints read it first). */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
 {
-  AIJTunedDevice d   = ctx->dev;
-  const size_t   idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
-  aijt_dev_csr   dA  = {csr->nrows, csr->ncols, (aijt_int)nnz, NULL, NULL, d->values};
-  aijt_int      *pos = NULL;
-  size_t         copied = d->values_apart ? 0 : nnz * sizeof(double); /* apart: up already, beside the planner */
-  cudaError_t    err;
+  AIJTunedDevice     d     = ctx->dev;
+  const size_t       idx   = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  const PetscBool    there = (PetscBool)(!d->values_apart && !csr->values && nnz); /* the base's device values */
+  aijt_dev_csr       dA    = {csr->nrows, csr->ncols, (aijt_int)nnz, NULL, NULL, d->values};
+  aijt_int          *pos   = NULL;
+  size_t             copied = d->values_apart || !csr->values ? 0 : nnz * sizeof(double); /* apart: up already, beside the planner */
+  const PetscScalar *aa     = NULL;
+  cudaError_t        err;
 
   PetscFunctionBegin;
   PetscCall(UploadStructure(ctx, csr, stream, &copied));
-  if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
+  if (there) {
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa));
+    dA.values = (const double *)aa;
+  } else if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
@@ -367,6 +380,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Build, A, 0, 0, 0));
+  if (there) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
   if (pos && pos != ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
   PetscCallCUDA(err);
@@ -400,10 +414,12 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(PetscNew(&ctx->dev));
-  PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+  apart = (PetscBool)(built && ctx->dev_values && ctx->dev_values_state == ctx->state);
+  /* the host's values only for a GPU build that has none on the device (RefillOnDevice reads its own) */
+  if (built && !apart && !MatAIJTunedBaseValuesOnDevice(A)) PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
+  else PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
   nnz        = (size_t)csr.rowptr[csr.nrows];
   d          = ctx->dev;
-  apart      = (PetscBool)(built && ctx->dev_values && ctx->dev_values_state == ctx->state);
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
