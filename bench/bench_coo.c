@@ -19,7 +19,7 @@ static const MatType     Types[NTYPES]     = {MATSEQAIJCUSPARSE, MATSEQAIJTUNED}
 static const char *const TypeNames[NTYPES] = {"aijcusparse", "aijtuned"};
 
 typedef struct {
-  PetscInt     n, nnz;
+  PetscInt     m, n, nnz; /* rows, columns, entries */
   PetscInt    *i, *j;   /* the COO entries, host (MatSetPreallocationCOO may change its arrays: copies are given) */
   PetscScalar *v[2];    /* the values on the device, then the new ones (twice as large) */
   Vec          x, y;    /* CUDA vectors */
@@ -42,12 +42,13 @@ static PetscErrorCode ProblemCreate(const matgen_csr *A, Problem *P)
   PetscScalar *h;
 
   PetscFunctionBegin;
-  PetscCheck(A->nrows == A->ncols && A->nnz <= (int64_t)PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_SUP, "Square matrices within PetscInt only");
-  P->n   = (PetscInt)A->nrows;
+  PetscCheck(A->nnz <= (int64_t)PETSC_MAX_INT && A->nrows <= (int64_t)PETSC_MAX_INT && A->ncols <= (int64_t)PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_SUP, "Matrices within PetscInt only");
+  P->m   = (PetscInt)A->nrows;
+  P->n   = (PetscInt)A->ncols;
   P->nnz = (PetscInt)A->nnz;
-  PetscCall(PetscMalloc3(PetscMax(P->nnz, 1), &P->i, PetscMax(P->nnz, 1), &P->j, PetscMax(P->n, 1), &P->yref));
+  PetscCall(PetscMalloc3(PetscMax(P->nnz, 1), &P->i, PetscMax(P->nnz, 1), &P->j, PetscMax(P->m, 1), &P->yref));
   PetscCall(PetscMalloc1(PetscMax(P->nnz, 1), &h));
-  for (PetscInt r = 0; r < P->n; r++)
+  for (PetscInt r = 0; r < P->m; r++)
     for (int64_t k = A->rowptr[r]; k < A->rowptr[r + 1]; k++) P->i[k] = r, P->j[k] = (PetscInt)A->col[k], h[k] = A->val[k];
   for (int s = 0; s < 2; s++) {
     PetscCallCUDA(cudaMalloc((void **)&P->v[s], (size_t)PetscMax(P->nnz, 1) * sizeof(PetscScalar)));
@@ -56,7 +57,7 @@ static PetscErrorCode ProblemCreate(const matgen_csr *A, Problem *P)
   }
   PetscCall(PetscFree(h));
   PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, P->n, &P->x));
-  PetscCall(VecDuplicate(P->x, &P->y));
+  PetscCall(VecCreateSeqCUDA(PETSC_COMM_SELF, P->m, &P->y));
   PetscCall(VecSetRandom(P->x, NULL));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -81,11 +82,11 @@ static PetscErrorCode Compare(Problem *P, PetscInt t, PetscReal s, PetscReal *di
   PetscCall(VecGetArrayRead(P->y, &y));
   if (t == 0 && s == 1.0) {
     P->ymax = 0;
-    for (PetscInt r = 0; r < P->n; r++) P->ymax = PetscMax(P->ymax, PetscAbsScalar(y[r]));
-    PetscCall(PetscArraycpy(P->yref, y, P->n));
+    for (PetscInt r = 0; r < P->m; r++) P->ymax = PetscMax(P->ymax, PetscAbsScalar(y[r]));
+    PetscCall(PetscArraycpy(P->yref, y, P->m));
   }
   *diff = 0;
-  for (PetscInt r = 0; r < P->n; r++) *diff = PetscMax(*diff, PetscAbsScalar(y[r] - s * P->yref[r]));
+  for (PetscInt r = 0; r < P->m; r++) *diff = PetscMax(*diff, PetscAbsScalar(y[r] - s * P->yref[r]));
   *diff /= P->ymax > 0 ? P->ymax : 1.0;
   PetscCall(VecRestoreArrayRead(P->y, &y));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -108,7 +109,7 @@ static PetscErrorCode Round(Problem *P, PetscInt t, PetscBool check, double ms[N
   PetscCall(PetscArraycpy(jc, P->j, P->nnz));
   PetscCall(BenchWallTime(&t0));
   PetscCall(MatCreate(PETSC_COMM_SELF, &M));
-  PetscCall(MatSetSizes(M, P->n, P->n, P->n, P->n));
+  PetscCall(MatSetSizes(M, P->m, P->n, P->m, P->n));
   PetscCall(MatSetType(M, Types[t]));
   PetscCall(MatSetPreallocationCOO(M, P->nnz, ic, jc));
   PetscCall(BenchWallTime(&t1));
@@ -154,7 +155,7 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt reps,
   for (PetscInt t = 0; t < NTYPES; t++)
     for (int k = 0; k < NPHASES; k++) med[t][k] = Median(ms[t][k], (int)reps);
   for (int k = 0; k < NPHASES; k++) ratio[k] = med[1][k] / med[0][k];
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %" PetscInt_FMT " rows, %" PetscInt_FMT " entries; aijtuned's products against aijcusparse's: %.1e, %.1e\n", name, P.n, P.nnz, (double)diff[1][0], (double)diff[1][1]));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " entries; aijtuned's products against aijcusparse's: %.1e, %.1e\n", name, P.m, P.n, P.nnz, (double)diff[1][0], (double)diff[1][1]));
   for (int k = 0; k < NPHASES; k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s]   %-25s %s %9.3f ms, %s %9.3f ms, %.2fx\n", name, PhaseNames[k], TypeNames[0], med[0][k], TypeNames[1], med[1][k], ratio[k]));
   PetscCall(ProblemDestroy(&P));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -64,6 +64,7 @@ typedef struct {
   PetscInt            plans_made;
   AIJTunedDevice      dev;
   aijt_int           *dev_rowptr, *dev_colidx; /* the CSR's structure on the GPU, from planning to the GPU build */
+  PetscBool           structure_borrowed;       /* they are the base's (cuSPARSE's), never freed here */
   aijt_int           *dev_order, *dev_col_pos; /* the plan's order (NULL in natural order) and column order, left
                                                   on the GPU by its planner (plan->order, plan->col_pos NULL until
                                                   a host consumer fetches them); the device strips' rows are

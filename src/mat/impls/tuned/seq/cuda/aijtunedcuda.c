@@ -72,14 +72,47 @@ static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src
   return cudaStreamSynchronize(stream);
 }
 
-/* The CSR's offsets and columns into ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read
-   them), unless they are there; *copied counts the bytes. */
-static PetscErrorCode UploadStructure(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
+/* The base's device copy of the structure (cuSPARSE's 32-bit offsets and columns), where its values are current
+   there (a matrix assembled on the GPU): *ok false where it cannot be read there (64-bit indices, a storage format
+   other than CSR), and the host's go up instead. */
+static PetscErrorCode BaseStructure(Mat A, const aijt_int **rowptr, const aijt_int **colidx, PetscBool *ok)
 {
-  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  const int     *i = NULL, *j = NULL;
+  PetscErrorCode ierr = PETSC_SUCCESS;
 
   PetscFunctionBegin;
-  if (ctx->dev_rowptr) PetscFunctionReturn(PETSC_SUCCESS);
+  *ok = PETSC_FALSE;
+  if (sizeof(aijt_int) != sizeof(int) || A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL)); /* a refusal is an answer: upload instead */
+  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, (ierr = MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &i, &j), PETSC_SUCCESS));
+  PetscCall(PetscPopErrorHandler());
+  if (ierr || !i || !j) PetscFunctionReturn(PETSC_SUCCESS);
+  *rowptr = (const aijt_int *)i;
+  *colidx = (const aijt_int *)j;
+  *ok     = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The CSR's offsets and columns in ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read them), unless
+   they are there: the base's own where its device copy is current (BaseStructure; looked up again at each call, as
+   the base may have moved them), else the host's copied up; *copied counts the bytes. */
+static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
+{
+  const size_t    idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  const aijt_int *i, *j;
+  PetscBool       there;
+
+  PetscFunctionBegin;
+  if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(BaseStructure(A, &i, &j, &there));
+  if (there) {
+    ctx->dev_rowptr         = (aijt_int *)i; /* read only */
+    ctx->dev_colidx         = (aijt_int *)j;
+    ctx->structure_borrowed = PETSC_TRUE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  ctx->dev_rowptr = ctx->dev_colidx = NULL; /* the base's, if they were: no longer to be read */
+  ctx->structure_borrowed = PETSC_FALSE;
   PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
   PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
   PetscCallCUDA(HostToDevice(ctx, ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, stream));
@@ -156,7 +189,9 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-  PetscCall(UploadStructure(ctx, csr, stream, &copied));
+  PetscCall(UploadStructure(A, ctx, csr, stream, &copied));
+  /* the base's structure (written on this stream) is read on the planner's side stream: its writes come first */
+  if (ctx->structure_borrowed) PetscCallCUDA(cudaStreamSynchronize(stream));
   /* a copy from pageable memory returns with its last pieces still on their way: the device, idle through
      the assembly, is woken meanwhile (beside them, not after), and they are waited for here: they count as
      the upload, not as the planner's first wait (which waits for them anyway) */
@@ -242,10 +277,11 @@ PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
   PetscCall(PlanJobDrop(ctx)); /* it reads the structure */
   if (!ctx->dev_rowptr && !ctx->dev_colidx && !ctx->dev_values) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (ctx->dev_rowptr) PetscCallCUDA(cudaFreeAsync(ctx->dev_rowptr, stream));
-  if (ctx->dev_colidx) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
+  if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscCallCUDA(cudaFreeAsync(ctx->dev_rowptr, stream));
+  if (ctx->dev_colidx && !ctx->structure_borrowed) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
   if (ctx->dev_values) PetscCallCUDA(cudaFreeAsync(ctx->dev_values, stream));
   ctx->dev_rowptr = ctx->dev_colidx = NULL;
+  ctx->structure_borrowed = PETSC_FALSE;
   ctx->dev_values = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -363,7 +399,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   cudaError_t        err;
 
   PetscFunctionBegin;
-  PetscCall(UploadStructure(ctx, csr, stream, &copied));
+  PetscCall(UploadStructure(A, ctx, csr, stream, &copied));
   if (there) {
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa));
     dA.values = (const double *)aa;
@@ -511,7 +547,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy */
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
-      PetscCall(UploadStructure(ctx, &csr, stream, &copied));
+      PetscCall(UploadStructure(A, ctx, &csr, stream, &copied));
       PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
