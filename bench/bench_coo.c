@@ -164,21 +164,14 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt reps,
 int main(int argc, char **argv)
 {
   char       dir[PETSC_MAX_PATH_LEN] = "", **suite, **files, **dirfiles = NULL, device[512];
-  PetscInt   nsuite = 64, nfiles = 64, ndir = 0, reps = 3, n = 0;
+  PetscInt   nsuite, nfiles = 64, ndir = 0, reps = 3, n = 0;
   PetscBool  set;
   double     geo[NPHASES] = {0}, worst[NPHASES] = {0};
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
-  PetscCall(PetscMalloc2(nsuite, &suite, nfiles, &files));
-  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-suite", suite, &nsuite, &set));
-  if (!set) {
-    nsuite = matgen_suite_count();
-    for (PetscInt i = 0; i < nsuite; i++) PetscCall(PetscStrallocpy(matgen_suite((int)i)->name, &suite[i]));
-  } else if (nsuite == 1 && !strcmp(suite[0], "none")) {
-    PetscCall(PetscFree(suite[0]));
-    nsuite = 0;
-  }
+  PetscCall(BenchSuiteNames(&nsuite, &suite));
+  PetscCall(PetscMalloc1(nfiles, &files));
   PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", files, &nfiles, &set));
   if (!set) nfiles = 0;
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
@@ -203,9 +196,8 @@ int main(int argc, char **argv)
     n++;
   }
   for (int k = 0; n && k < NPHASES; k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "aijtuned's time / aijcusparse's over %" PetscInt_FMT " matrices, %s: geomean %.2f, worst %.2f\n", n, PhaseNames[k], exp(geo[k] / n), worst[k]));
-  for (PetscInt i = 0; i < nsuite; i++) PetscCall(PetscFree(suite[i]));
-  for (PetscInt i = 0; i < nfiles; i++) PetscCall(PetscFree(files[i]));
-  PetscCall(PetscFree2(suite, files));
+  PetscCall(BenchFreeList(nsuite, &suite));
+  PetscCall(BenchFreeList(nfiles, &files));
   if (ndir) PetscCall(BenchFreeList(ndir, &dirfiles));
   PetscCall(PetscFinalize());
   return 0;

@@ -401,7 +401,7 @@ static PetscErrorCode CollectFiles(int argc, char **argv, PetscInt *n, char ***f
 int main(int argc, char **argv)
 {
   char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
-  PetscInt     nsuite = 64, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
+  PetscInt     nsuite, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
   PetscBool    set, help_only;
   BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0, 3, 3};
   BenchRecord *rec;
@@ -417,15 +417,7 @@ int main(int argc, char **argv)
     PetscCall(PetscFinalize());
     return 0;
   }
-  PetscCall(PetscMalloc1(nsuite, &suite));
-  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-suite", suite, &nsuite, &set));
-  if (!set) {
-    nsuite = matgen_suite_count();
-    for (PetscInt i = 0; i < nsuite; i++) PetscCall(PetscStrallocpy(matgen_suite((int)i)->name, &suite[i]));
-  } else if (nsuite == 1 && !strcmp(suite[0], "none")) {
-    PetscCall(PetscFree(suite[0]));
-    nsuite = 0;
-  }
+  PetscCall(BenchSuiteNames(&nsuite, &suite));
   PetscCall(CollectFiles(argc, argv, &nfiles, &files));
   if (!nfiles) { /* -f from PETSC_OPTIONS or an options file: one value, possibly a comma list */
     PetscInt cap = 8;

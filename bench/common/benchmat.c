@@ -165,6 +165,26 @@ PetscErrorCode BenchListFiles(const char dir[], PetscInt *n, char ***files)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The generated matrices named by -suite name[:size],... (at most 64), every one of the suite without it, none for
+   "-suite none"; freed with BenchFreeList. */
+PetscErrorCode BenchSuiteNames(PetscInt *n, char ***names)
+{
+  PetscBool set;
+
+  PetscFunctionBegin;
+  *n = 64;
+  PetscCall(PetscMalloc1(*n, names));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-suite", *names, n, &set));
+  if (!set) {
+    *n = matgen_suite_count();
+    for (PetscInt i = 0; i < *n; i++) PetscCall(PetscStrallocpy(matgen_suite((int)i)->name, &(*names)[i]));
+  } else if (*n == 1 && !strcmp((*names)[0], "none")) {
+    PetscCall(PetscFree((*names)[0]));
+    *n = 0;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode BenchFreeList(PetscInt n, char ***list)
 {
   PetscFunctionBegin;
