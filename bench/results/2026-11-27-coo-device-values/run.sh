@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One GPU (carry .petsc-cuda, .bench-data.tar.xz, build/base.tgz).  run.sh OUTDIR STEP...
 #   build   this tree, and the tree before the change (build/base.tgz: `git archive` of 25fa337 without bench/results)
-#           with this tree's makefile and bench/bench_coo.c, each against the CUDA PETSc
+#           with this tree's makefile, bench/bench_coo.c and bench/common/benchmat.[ch] (the bench's, not the library), each
+#           against the CUDA PETSc
 #   coo     bench_coo with the base tree's library, this tree's, then both again (the types alternate within each)
 #   suite[=PAT]  the tests (this tree), as bench/results/2026-11-25-h100-verify/run.sh runs them
 set -uo pipefail
@@ -14,7 +15,7 @@ args="-suite lap3d,box27,circuit,lp,lap3d40 -dir .bench-data -reps 3"
 for step in "$@"; do
   case "$step" in
   build)
-    rm -rf /tmp/base && mkdir -p /tmp/base && tar xzf build/base.tgz -C /tmp/base && cp makefile /tmp/base/ && cp bench/bench_coo.c /tmp/base/bench/
+    rm -rf /tmp/base && mkdir -p /tmp/base && tar xzf build/base.tgz -C /tmp/base && cp makefile /tmp/base/ && cp bench/bench_coo.c /tmp/base/bench/ && cp bench/common/benchmat.[ch] /tmp/base/bench/common/
     make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda all bench > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
     (cd /tmp/base && make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda all build-cuda/bench/bench_coo) > "$out/make-base.log" 2>&1 || { tail -30 "$out/make-base.log"; exit 1; }
     rm -f "$out"/make*.log ;;
