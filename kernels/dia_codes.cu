@@ -108,31 +108,29 @@ __device__ void insert_seen(pieces p, unsigned long long *seen, unsigned long lo
 
 /* Every present slot's value into the set: INSERT_BLOCKS blocks at most, each over many slots, so that its seen
    values spare it most lookups.  On box27 (26M slots, a few values) one block per 256 slots and every lookup in
-   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij).  The slots diagonal by diagonal,
-   each a grid-stride loop over the rows: no 64-bit division of a slot's index into its diagonal and row. */
+   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij). */
 #define INSERT_BLOCKS 1024
-__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width)
+__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
 {
   __shared__ unsigned long long seen[SEEN];
   const unsigned                lane = threadIdx.x & 31u;
 
   for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen[t] = EMPTY;
   __syncthreads();
-  for (int64_t d = 0; d < width; d++) {
-    GRID_STRIDE(i, nrows)
-    {
-      /* the overflow flag read once a warp, by its first active lane (the lowest i: active while any lane is) */
-      const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
-      int            over   = 0;
-      if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
-      if (__shfl_sync(active, over, (int)first)) return;
-      const bool               has  = __ldg(mask + i) >> d & 1u;
-      const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i)) : EMPTY;
-      if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern: its lanes would group with the empty ones */
-      /* lanes holding one value insert it once (lanes without an entry group under EMPTY and skip) */
-      const unsigned peers = __match_any_sync(__activemask(), bits);
-      if (has && (unsigned)(__ffs(peers) - 1) == lane) insert_seen(p, seen, bits);
-    }
+  GRID_STRIDE(k, nslots)
+  {
+    /* the overflow flag read once a warp, by its first active lane (the lowest k: active while any lane is) */
+    const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
+    int            over   = 0;
+    if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
+    if (__shfl_sync(active, over, (int)first)) return;
+    const int64_t            d = k / nrows, i = k - d * nrows;
+    const bool               has  = __ldg(mask + i) >> d & 1u;
+    const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + k)) : EMPTY;
+    if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern: its lanes would group with the empty ones */
+    /* lanes holding one value insert it once (lanes without an entry group under EMPTY and skip) */
+    const unsigned peers = __match_any_sync(__activemask(), bits);
+    if (has && (unsigned)(__ffs(peers) - 1) == lane) insert_seen(p, seen, bits);
   }
 }
 
@@ -157,16 +155,10 @@ __global__ void rank_kernel(pieces p)
 /* Code byte d of row i at i * row_bytes + d, for d < row_bytes (zero past the width): a thread per row, its codes
    written a word at a time, so that a warp's reads of one diagonal are 32 neighbouring values.  A thread per byte
    read the row's diagonals from 32 places nrows apart, a sector for each 8-byte value: MatScale's refresh on box27
-   spent about a third of its time coding (bench/results/2026-11-26-new-values).  The set is looked up in a copy of
-   it in shared memory, made by each block first: CODE_BLOCKS blocks at most, each over many rows. */
-#define CODE_BLOCKS 1024
+   spent about a third of its time coding (bench/results/2026-11-26-new-values). */
 __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t row_bytes)
 {
-  __shared__ unsigned long long key[HASH];
-  __shared__ uint8_t            slot_code[HASH];
-  if (!p.state[AIJT_CODES_USED]) return; /* the same for every thread: no one waits below */
-  for (int h = threadIdx.x; h < HASH; h += blockDim.x) key[h] = p.key[h], slot_code[h] = p.slot_code[h];
-  __syncthreads();
+  if (!p.state[AIJT_CODES_USED]) return;
   const int64_t words = row_bytes / 8;
   GRID_STRIDE(i, nrows)
   {
@@ -178,8 +170,8 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
         if (d < width && m >> d & 1u) {
           const unsigned long long bits = (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i));
           unsigned                 h    = slot_of(bits);
-          while (key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
-          word |= (unsigned long long)slot_code[h] << (8 * b); /* byte d of the row, the GPU being little-endian */
+          while (p.key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
+          word |= (unsigned long long)p.slot_code[h] << (8 * b); /* byte d of the row, the GPU being little-endian */
         }
       }
       ((unsigned long long *)p.code)[i * words + w] = word;
@@ -221,11 +213,10 @@ extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t
   if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
   const pieces p = carve((void *)d->table);
   reset_kernel<<<1, HASH, 0, stream>>>(p);
-  const unsigned rows_blocks = setup_blocks(d->nrows);
-  if (d->nslots && d->nrows) insert_kernel<<<rows_blocks < INSERT_BLOCKS ? rows_blocks : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width);
+  if (d->nslots) insert_kernel<<<setup_blocks(d->nslots) < INSERT_BLOCKS ? setup_blocks(d->nslots) : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
   rank_kernel<<<1, HASH, 0, stream>>>(p);
   const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
-  if (d->nrows) code_kernel<<<rows_blocks < CODE_BLOCKS ? rows_blocks : CODE_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
+  if (d->nrows) code_kernel<<<setup_blocks(d->nrows), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
   return cudaGetLastError();
 }
 
