@@ -12,9 +12,8 @@
    diagonal gated each x load: lap3d ran in 89 us, against 115 with values and 200 for aijcusparse).
 
    The coding runs on the device after every new set of values (upload, GPU build, refill), on the
-   stream, with no wait: a hash set of the values' bit patterns (a warp inserts each of its distinct
-   values once, a value already there costs a read, not an atomic, and a value its block met before a
-   read of shared memory), then one block ranks the set into the table (ascending bit patterns: the same
+   stream, with no wait: a hash set of the values' bit patterns (a value already there costs a read, not
+   an atomic, and a value its block met before a read of shared memory), then one block ranks the set into the table (ascending bit patterns: the same
    table on every run), then a code per slot.  More than 255 values, or the one bit pattern the set
    reserves, leave state[CODES_USED] at 0, and the product reads val and mask as before: the device, not
    the host, knows which, so a refill never waits to learn it.
@@ -108,29 +107,34 @@ __device__ void insert_seen(pieces p, unsigned long long *seen, unsigned long lo
 
 /* Every present slot's value into the set: INSERT_BLOCKS blocks at most, each over many slots, so that its seen
    values spare it most lookups.  On box27 (26M slots, a few values) one block per 256 slots and every lookup in
-   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij). */
+   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij).  The slots go diagonal by
+   diagonal, a grid-stride loop over the rows each, and a warp reads the overflow flag at every 32nd pass only: read
+   at every pass, its trip to L2 came before each value's load, and inserting box27's values took 0.33 ms on an H200
+   against 0.11 (one read of them: 0.07; bench/results/2026-11-27-coo-device-values/codes-probe).  Lanes of one value
+   look it up together in the block's seen values (one shared word: __match_any_sync saved nothing there). */
 #define INSERT_BLOCKS 1024
-__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t nslots)
+__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width)
 {
   __shared__ unsigned long long seen[SEEN];
   const unsigned                lane = threadIdx.x & 31u;
+  int                           pass = 0;
 
   for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen[t] = EMPTY;
   __syncthreads();
-  GRID_STRIDE(k, nslots)
-  {
-    /* the overflow flag read once a warp, by its first active lane (the lowest k: active while any lane is) */
-    const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
-    int            over   = 0;
-    if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
-    if (__shfl_sync(active, over, (int)first)) return;
-    const int64_t            d = k / nrows, i = k - d * nrows;
-    const bool               has  = __ldg(mask + i) >> d & 1u;
-    const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + k)) : EMPTY;
-    if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern: its lanes would group with the empty ones */
-    /* lanes holding one value insert it once (lanes without an entry group under EMPTY and skip) */
-    const unsigned peers = __match_any_sync(__activemask(), bits);
-    if (has && (unsigned)(__ffs(peers) - 1) == lane) insert_seen(p, seen, bits);
+  for (int64_t d = 0; d < width; d++) {
+    GRID_STRIDE(i, nrows)
+    {
+      if ((pass++ & 31) == 0) { /* the flag read by the first active lane (any subset of the warp may be here) */
+        const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
+        int            over   = 0;
+        if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
+        if (__shfl_sync(active, over, (int)first)) return;
+      }
+      const bool               has  = __ldg(mask + i) >> d & 1u;
+      const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i)) : EMPTY;
+      if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern marks a free slot of the set */
+      if (has) insert_seen(p, seen, bits);
+    }
   }
 }
 
@@ -213,7 +217,7 @@ extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t
   if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
   const pieces p = carve((void *)d->table);
   reset_kernel<<<1, HASH, 0, stream>>>(p);
-  if (d->nslots) insert_kernel<<<setup_blocks(d->nslots) < INSERT_BLOCKS ? setup_blocks(d->nslots) : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->nslots);
+  if (d->nslots && d->nrows) insert_kernel<<<setup_blocks(d->nrows) < INSERT_BLOCKS ? setup_blocks(d->nrows) : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width);
   rank_kernel<<<1, HASH, 0, stream>>>(p);
   const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
   if (d->nrows) code_kernel<<<setup_blocks(d->nrows), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
