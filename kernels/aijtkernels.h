@@ -97,6 +97,10 @@ size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
 void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
+/* aijt_dia_codes_refills: whether d's refill writes its values and codes them in one pass (a DIA strip with codes);
+   aijt_dia_codes_refill does it, from values through src as aijt_dev_refill. */
+int         aijt_dia_codes_refills(const aijt_dev_strip *d);
+cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
 /* aijt_dia_codes_scale: d's table times a, as aijt_dev_scale multiplies d's values, so that the codes still hold
    (the table is then in another order than a coding's; every slot reads its value times a). */
 cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream);
@@ -160,7 +164,8 @@ typedef struct {
 cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream);
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
-   CSR's) through the src maps of aijt_dev_build, 0.0 for padding.  No allocation, no wait. */
+   CSR's) through the src maps of aijt_dev_build, 0.0 for padding, and DIA's value codes made again (no
+   aijt_dia_codes_make after it).  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* A CSR's diagonal on the device (csr_diagonal.cu), rowptr and colidx as cuSPARSE's 32-bit arrays (PETSc's

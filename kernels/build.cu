@@ -545,6 +545,10 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
     if (!S->nslots) continue;
     const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
+    if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
+      TRY(aijt_dia_codes_refill(S, src[s], values, stream));
+      continue;
+    }
     if (column_major && S->width >= 16)
       refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else if (column_major)
@@ -553,6 +557,8 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
   }
   if (tail && tail->nnz) TRY(refill_add(r, (double *)tail->val, tail_src, tail->nnz, values, stream));
   if (r.count) refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
+  for (int s = 0; s < nstrips; s++) /* the others' codes, from their values refilled above */
+    if (strips[s].nslots && !aijt_dia_codes_refills(&strips[s])) TRY(aijt_dia_codes_make(&strips[s], stream));
   return cudaGetLastError();
 }
 

@@ -170,8 +170,7 @@ extern "C" int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *
 extern "C" int aijt_dev_refresh(aijt_dev_layouts *D, const double *values, aijt_int nnz)
 {
   return D->values && aijt_cuda_ok(cudaMemcpy(D->values, values, (size_t)nnz * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy values") &&
-         aijt_cuda_ok(aijt_dev_refill(D->values, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_refill") &&
-         aijt_cuda_ok(aijt_dia_codes_make_all(D->strips, D->nstrips, 0), "aijt_dia_codes_make_all") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+         aijt_cuda_ok(aijt_dev_refill(D->values, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_refill") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
 
 extern "C" cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream)

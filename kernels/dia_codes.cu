@@ -12,11 +12,14 @@
    diagonal gated each x load: lap3d ran in 89 us, against 115 with values and 200 for aijcusparse).
 
    The coding runs on the device after every new set of values (upload, GPU build, refill), on the
-   stream, with no wait: a hash set of the values' bit patterns (a value already there costs a read, not
-   an atomic, and a value its block met before a read of shared memory), then one block ranks the set into the table (ascending bit patterns: the same
-   table on every run), then a code per slot.  More than 255 values, or the one bit pattern the set
-   reserves, leave state[CODES_USED] at 0, and the product reads val and mask as before: the device, not
-   the host, knows which, so a refill never waits to learn it.
+   stream, with no wait, in one pass over the slots: a hash set of the values' bit patterns (a value
+   already there costs a read, not an atomic, and a value its block met before a read of shared memory)
+   numbers each value at its first meeting, and that number is its code and its place in the table.  The
+   numbering depends on the threads' order, the table's contents do not, and each slot reads its own
+   value: the same sums on every run.  A refill writes the values and codes them in that same pass
+   (aijt_dia_codes_refill).  More than 255 values, or the one bit pattern the set reserves,
+   leave state[CODES_USED] at 0, and the product reads val and mask as before: the device, not the host,
+   knows which, so a refill never waits to learn it.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
@@ -62,125 +65,152 @@ __device__ __forceinline__ unsigned slot_of(unsigned long long bits)
 
 __global__ void reset_kernel(pieces p)
 {
-  for (int h = threadIdx.x; h < HASH; h += blockDim.x) p.key[h] = EMPTY;
+  for (int h = threadIdx.x; h < HASH; h += blockDim.x) p.key[h] = EMPTY, p.slot_code[h] = 0;
   if (threadIdx.x < AIJT_CODES_STATE) p.state[threadIdx.x] = 0;
+  if (threadIdx.x == 0) p.table[0] = 0.0; /* code 0: no entry, never read */
 }
 
-/* Puts bits (not EMPTY) in the set; a full set marks the strip uncodable. */
-__device__ void insert(pieces p, unsigned long long bits)
+__device__ __forceinline__ int overflowed(pieces p)
+{
+  return *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
+}
+
+__device__ __forceinline__ void overflow(pieces p)
+{
+  *(volatile int *)&p.state[AIJT_CODES_OVERFLOW] = 1;
+}
+
+/* The code of bits (not EMPTY) in the set, which takes it at the next code if it is new: 1-255, or 0 once the
+   strip is uncodable (a 256th value, or a full set).  A value met first here gets its table entry here; one put in
+   the set by another thread gets the code that thread writes just after it. */
+__device__ unsigned code_in_set(pieces p, unsigned long long bits)
 {
   unsigned h = slot_of(bits);
   for (int probe = 0; probe < HASH; probe++, h = (h + 1) & (HASH - 1)) {
-    if (*(volatile int *)&p.state[AIJT_CODES_OVERFLOW]) return;
+    if (overflowed(p)) return 0; /* at every probe: a set filled by many values made each lookup probe it all */
     unsigned long long cur = *(volatile unsigned long long *)&p.key[h];
-    if (cur == bits) return;
     if (cur == EMPTY) {
       cur = atomicCAS(&p.key[h], EMPTY, bits);
       if (cur == EMPTY) {
-        if (atomicAdd(&p.state[AIJT_CODES_COUNT], 1) >= AIJT_DIA_CODES - 1) p.state[AIJT_CODES_OVERFLOW] = 1;
-        return;
+        const int n = atomicAdd(&p.state[AIJT_CODES_COUNT], 1);
+        if (n >= AIJT_DIA_CODES - 1) {
+          overflow(p);
+          return 0;
+        }
+        p.table[n + 1]                      = __longlong_as_double((long long)bits);
+        *(volatile uint8_t *)&p.slot_code[h] = (uint8_t)(n + 1);
+        return (unsigned)(n + 1);
       }
-      if (cur == bits) return;
+    }
+    if (cur == bits) {
+      unsigned c;
+      while (!(c = *(volatile uint8_t *)&p.slot_code[h]))
+        if (overflowed(p)) return 0; /* its inserter found no code left */
+      return c;
     }
   }
-  p.state[AIJT_CODES_OVERFLOW] = 1;
+  overflow(p);
+  return 0;
 }
 
-/* A block's values known to be in the set: bits put there by this block are looked up here, in shared memory, not
-   in the set itself, whose few words (a stencil's handful of values) every warp's lookups had queued on in L2. */
+/* A block's values met, with their codes: looked up here, in shared memory, not in the set itself, whose few words
+   (a stencil's handful of values) every warp's lookups had queued on in L2.  A code not yet written beside its key
+   sends the lookup to the set. */
 #define SEEN 64
+struct seen_values {
+  unsigned long long key[SEEN];
+  uint8_t            code[SEEN];
+};
 
-__device__ void insert_seen(pieces p, unsigned long long *seen, unsigned long long bits)
+__device__ unsigned code_of(pieces p, seen_values *seen, unsigned long long bits)
 {
   unsigned h = slot_of(bits) & (SEEN - 1);
   for (int q = 0; q < SEEN; q++, h = (h + 1) & (SEEN - 1)) {
-    const unsigned long long cur = *(volatile unsigned long long *)&seen[h];
-    if (cur == bits) return;
+    const unsigned long long cur = *(volatile unsigned long long *)&seen->key[h];
+    if (cur == bits) {
+      const unsigned c = *(volatile uint8_t *)&seen->code[h];
+      return c ? c : code_in_set(p, bits);
+    }
     if (cur == EMPTY) {
-      insert(p, bits);
-      atomicCAS(&seen[h], EMPTY, bits); /* lost to another value: this one is looked up in the set again, no harm */
-      return;
+      const unsigned c = code_in_set(p, bits);
+      if (c && atomicCAS(&seen->key[h], EMPTY, bits) == EMPTY) *(volatile uint8_t *)&seen->code[h] = (uint8_t)c; /* lost to another value: looked up in the set again, no harm */
+      return c;
     }
   }
-  insert(p, bits); /* the block's own set is full */
+  return code_in_set(p, bits); /* the block's own set is full */
 }
 
-/* Every present slot's value into the set: INSERT_BLOCKS blocks at most, each over many slots, so that its seen
-   values spare it most lookups.  On box27 (26M slots, a few values) one block per 256 slots and every lookup in
-   the set took 0.26-0.52 ms on an H100 (bench/results/2026-11-27-setup-from-aij).  The slots go diagonal by
-   diagonal, a grid-stride loop over the rows each, and a warp reads the overflow flag at every 32nd pass only: read
-   at every pass, its trip to L2 came before each value's load, and inserting box27's values took 0.33 ms on an H200
-   against 0.11 (one read of them: 0.07; bench/results/2026-11-27-coo-device-values/codes-probe).  Lanes of one value
-   look it up together in the block's seen values (one shared word: __match_any_sync saved nothing there). */
-#define INSERT_BLOCKS 1024
-__global__ void insert_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width)
+/* The coding in one pass over the slots: a thread per row, each present slot's value given its code (its first
+   meeting in the set numbers it) and the row's codes written a word at a time (byte d of the row on diagonal d,
+   zero past the width).  A word's 8 values are loaded together before any is looked up, so that their loads are in
+   flight at once, and a warp's loads of one diagonal are 32 neighbouring values.  CODE_BLOCKS blocks at most, each
+   over many rows, so that its seen values spare it most lookups in the set (one block per 256 slots and every
+   lookup in the set took 0.26-0.52 ms on box27, bench/results/2026-11-27-setup-from-aij).  A warp reads the
+   overflow flag at every 32nd row only: read before every value, its trip to L2 came before each value's load
+   (bench/results/2026-11-27-coo-device-values/codes-probe).  The values put in the set first, ranked, then coded
+   in a second pass had read every slot twice.
+   REFILL: the slots' values first, from values through src (0.0 for padding, as aijt_dev_refill), into val, for
+   every row even once the strip is found uncodable, since the product then reads them. */
+#define CODE_BLOCKS 1024
+template <bool REFILL>
+__global__ void code_kernel(pieces p, double *val, const uint32_t *mask, const aijt_int *src, const double *values, int64_t nrows, int64_t width, int64_t words)
 {
-  __shared__ unsigned long long seen[SEEN];
-  const unsigned                lane = threadIdx.x & 31u;
-  int                           pass = 0;
+  __shared__ seen_values seen;
+  const unsigned         lane   = threadIdx.x & 31u;
+  int                    pass   = 0;
+  bool                   coding = true;
 
-  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen[t] = EMPTY;
+  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
   __syncthreads();
-  for (int64_t d = 0; d < width; d++) {
-    GRID_STRIDE(i, nrows)
-    {
-      if ((pass++ & 31) == 0) { /* the flag read by the first active lane (any subset of the warp may be here) */
-        const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
-        int            over   = 0;
-        if (lane == first) over = *(volatile int *)&p.state[AIJT_CODES_OVERFLOW];
-        if (__shfl_sync(active, over, (int)first)) return;
-      }
-      const bool               has  = __ldg(mask + i) >> d & 1u;
-      const unsigned long long bits = has ? (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i)) : EMPTY;
-      if (has && bits == EMPTY) p.state[AIJT_CODES_OVERFLOW] = 1; /* the reserved pattern marks a free slot of the set */
-      if (has) insert_seen(p, seen, bits);
-    }
-  }
-}
-
-/* One block of HASH threads: the table in ascending bit patterns, each set slot's code. */
-__global__ void rank_kernel(pieces p)
-{
-  __shared__ unsigned long long keys[HASH];
-  const unsigned                h = threadIdx.x;
-  if (p.state[AIJT_CODES_OVERFLOW]) return; /* the same for every thread: no one waits below */
-  keys[h] = p.key[h];
-  __syncthreads();
-  if (h == 0) p.table[0] = 0.0; /* code 0: no entry, never read */
-  if (keys[h] != EMPTY) {
-    int rank = 1;
-    for (int j = 0; j < HASH; j++) rank += keys[j] != EMPTY && keys[j] < keys[h];
-    p.slot_code[h] = (uint8_t)rank;
-    p.table[rank]  = __longlong_as_double((long long)keys[h]);
-  }
-  if (h == 0) p.state[AIJT_CODES_USED] = 1;
-}
-
-/* Code byte d of row i at i * row_bytes + d, for d < row_bytes (zero past the width): a thread per row, its codes
-   written a word at a time, so that a warp's reads of one diagonal are 32 neighbouring values.  A thread per byte
-   read the row's diagonals from 32 places nrows apart, a sector for each 8-byte value: MatScale's refresh on box27
-   spent about a third of its time coding (bench/results/2026-11-26-new-values). */
-__global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t row_bytes)
-{
-  if (!p.state[AIJT_CODES_USED]) return;
-  const int64_t words = row_bytes / 8;
   GRID_STRIDE(i, nrows)
   {
-    const uint32_t m = __ldg(mask + i);
+    if (coding && (pass++ & 31) == 0) { /* the flag read by the first active lane (any subset of the warp may be here) */
+      const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
+      int            over   = 0;
+      if (lane == first) over = overflowed(p);
+      if (__shfl_sync(active, over, (int)first)) coding = false;
+    }
+    if (!REFILL && !coding) return;
+    const uint32_t m = width ? __ldg(mask + i) : 0u; /* no slots: no mask to read, every code 0 */
     for (int64_t w = 0; w < words; w++) {
+      double v[8];
+#pragma unroll
+      for (int b = 0; b < 8; b++) {
+        const int64_t d = 8 * w + b, k = d * nrows + i;
+        v[b]            = 0.0;
+        if (d >= width) continue;
+        if (REFILL) {
+          const aijt_int s = __ldg(src + k);
+          if (s >= 0) v[b] = __ldg(values + s);
+        } else if (m >> d & 1u) v[b] = __ldg(val + k);
+      }
+      if (REFILL)
+#pragma unroll
+        for (int b = 0; b < 8; b++)
+          if (8 * w + b < width) val[(8 * w + b) * nrows + i] = v[b];
+      if (!coding) continue;
       unsigned long long word = 0;
+#pragma unroll
       for (int b = 0; b < 8; b++) {
         const int64_t d = 8 * w + b;
-        if (d < width && m >> d & 1u) {
-          const unsigned long long bits = (unsigned long long)__double_as_longlong(__ldg(val + d * nrows + i));
-          unsigned                 h    = slot_of(bits);
-          while (p.key[h] != bits) h = (h + 1) & (HASH - 1); /* there: every present value went in */
-          word |= (unsigned long long)p.slot_code[h] << (8 * b); /* byte d of the row, the GPU being little-endian */
+        if (coding && d < width && (m >> d & 1u)) {
+          const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
+          const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
+          if (bits == EMPTY) overflow(p);
+          if (!c) coding = false;
+          word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
         }
       }
-      ((unsigned long long *)p.code)[i * words + w] = word;
+      if (coding) ((unsigned long long *)p.code)[i * words + w] = word;
     }
+    if (!REFILL && !coding) return;
   }
+}
+
+/* The codes hold unless the strip was found uncodable. */
+__global__ void finish_kernel(pieces p)
+{
+  p.state[AIJT_CODES_USED] = !p.state[AIJT_CODES_OVERFLOW];
 }
 
 /* MatScale: the table's values times a.  Code 0 (no entry) is never read; entries past the values met hold
@@ -211,17 +241,36 @@ extern "C" void aijt_dia_codes_attach(aijt_dev_strip *d, void *mem)
   d->codes_state   = p.state;
 }
 
+/* The coding of d, its values read from val, or (src) written there first from values through src. */
+static cudaError_t code(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
+{
+  const pieces   p      = carve((void *)d->table);
+  const int64_t  words  = aijt_dia_code_words(d->width);
+  const unsigned blocks = setup_blocks(d->nrows) < CODE_BLOCKS ? setup_blocks(d->nrows) : CODE_BLOCKS;
+  reset_kernel<<<1, HASH, 0, stream>>>(p);
+  if (d->nrows && src) code_kernel<true><<<blocks, SETUP_BLOCK, 0, stream>>>(p, (double *)d->val, d->mask, src, values, d->nrows, d->width, words);
+  else if (d->nrows) code_kernel<false><<<blocks, SETUP_BLOCK, 0, stream>>>(p, (double *)d->val, d->mask, NULL, NULL, d->nrows, d->width, words);
+  finish_kernel<<<1, 1, 0, stream>>>(p);
+  return cudaGetLastError();
+}
+
 extern "C" cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream)
 {
   if (d->format != AIJT_DIA || !d->code) return cudaSuccess;
   if (!d->val || (d->nslots && !d->mask)) return cudaErrorInvalidValue;
-  const pieces p = carve((void *)d->table);
-  reset_kernel<<<1, HASH, 0, stream>>>(p);
-  if (d->nslots && d->nrows) insert_kernel<<<setup_blocks(d->nrows) < INSERT_BLOCKS ? setup_blocks(d->nrows) : INSERT_BLOCKS, SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width);
-  rank_kernel<<<1, HASH, 0, stream>>>(p);
-  const int64_t row_bytes = 8 * (int64_t)aijt_dia_code_words(d->width);
-  if (d->nrows) code_kernel<<<setup_blocks(d->nrows), SETUP_BLOCK, 0, stream>>>(p, d->val, d->mask, d->nrows, d->width, row_bytes);
-  return cudaGetLastError();
+  return code(d, NULL, NULL, stream);
+}
+
+extern "C" int aijt_dia_codes_refills(const aijt_dev_strip *d)
+{
+  const int64_t ld = d->ld ? d->ld : d->nrows;
+  return d->format == AIJT_DIA && d->code && d->val && d->mask && ld == d->nrows && (int64_t)d->width * d->nrows == (int64_t)d->nslots;
+}
+
+extern "C" cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
+{
+  if (!aijt_dia_codes_refills(d) || !src) return cudaErrorInvalidValue;
+  return code(d, src, values, stream);
 }
 
 extern "C" cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream)

@@ -330,10 +330,10 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 /* A DIA strip's value codes on the device (d) against the host layout S: used exactly when S's present
-   slots hold fewer distinct bit patterns than the table has entries, the table those patterns (in
-   ascending order, unless the values were scaled in place since the coding: sorted 0), and every slot's
-   code 0 where the mask has no entry, else its value's place. */
-static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int sorted)
+   slots hold fewer distinct bit patterns than the table has entries, the table those patterns (in the
+   order the coding met them, so compared as sets; unless the values were scaled in place since the
+   coding: fresh 0), and every slot's code 0 where the mask has no entry, else its value's place. */
+static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int fresh)
 {
   const size_t n = (size_t)S->nslots, row_bytes = 8 * (size_t)aijt_dia_code_words(S->width), nc = (size_t)S->nrows * row_bytes;
   int          state[AIJT_CODES_STATE], ok = 1;
@@ -355,8 +355,14 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int
   for (size_t k = 0; k < np; k++) bits[nd] = bits[k], nd += !nd || bits[nd - 1] != bits[k];
   if (ok && state[AIJT_CODES_USED] != (nd < AIJT_DIA_CODES)) ok = 0, printf("  DIA codes of strip %d: used %d with %zu distinct values\n", s, state[AIJT_CODES_USED], nd);
   if (ok && state[AIJT_CODES_USED]) {
-    for (size_t j = 0; j < nd && ok && sorted; j++)
-      if (memcmp(&table[j + 1], &bits[j], sizeof(uint64_t))) ok = 0, printf("  DIA codes of strip %d: table entry %zu is not the %zu-th value\n", s, j + 1, j + 1);
+    if (fresh) {
+      uint64_t entries[AIJT_DIA_CODES];
+      memcpy(entries, &table[1], nd * sizeof(uint64_t));
+      qsort(entries, nd, sizeof(uint64_t), cmp_u64);
+      if (state[AIJT_CODES_COUNT] != (int)nd) ok = 0, printf("  DIA codes of strip %d: %d codes for %zu distinct values\n", s, state[AIJT_CODES_COUNT], nd);
+      for (size_t j = 0; j < nd && ok; j++)
+        if (entries[j] != bits[j]) ok = 0, printf("  DIA codes of strip %d: the table does not hold the %zu-th value\n", s, j + 1);
+    }
     for (size_t k = 0; k < nc && ok; k++) { /* row-major, row_bytes a row, zero past the width */
       const size_t i = k / row_bytes, dg = k % row_bytes, slot = dg * (size_t)S->nrows + i;
       const int    has = dg < (size_t)S->width && (S->mask[i] >> dg & 1u);
@@ -368,10 +374,10 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int
   return ok;
 }
 
-static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L, int sorted)
+static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L, int fresh)
 {
   int ok = 1;
-  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s, sorted);
+  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s, fresh);
   return ok;
 }
 

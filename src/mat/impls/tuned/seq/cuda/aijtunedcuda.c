@@ -439,8 +439,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-      PetscCall(RefillOnDevice(A, ctx, PETSC_TRUE, stream));
-      PetscCallCUDA(aijt_dia_codes_make_all(ctx->dev->strips, ctx->dev->nstrips, stream)); /* the new values' codes */
+      PetscCall(RefillOnDevice(A, ctx, PETSC_TRUE, stream)); /* and the new values' codes */
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
       ctx->dev->state = ctx->state;
@@ -544,15 +543,15 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     ctx->dev_values = NULL;
   } else d->values = (double *)Take(&at, nnz, sizeof(double));
   d->nnz = (aijt_int)nnz;
-  if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy */
+  if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy; codes DIA's values */
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(A, ctx, &csr, stream, &copied));
       PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
+    PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
-  PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values, built or refilled */
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
