@@ -121,8 +121,9 @@ int main(int argc, char **argv)
       {"-mat_aijtuned_long_row", "0", "long-row threshold below 1"},
       {"-mat_aijtuned_sell_chunk", "0", "SELL chunk below 1"},
       {"-mat_aijtuned_ell_max_pad", "-1", "negative ELL padding"},
+      {"-mat_aijtuned_pin_mib", "nan", "NaN MiB to page-lock from"},
     };
-    const PetscErrorCode want[] = {PETSC_ERR_ARG_UNKNOWN_TYPE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE};
+    const PetscErrorCode want[] = {PETSC_ERR_ARG_UNKNOWN_TYPE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE};
     for (size_t c = 0; c < PETSC_STATIC_ARRAY_LENGTH(cases); c++) {
       PetscCall(PetscOptionsSetValue(NULL, cases[c][0], cases[c][1]));
       PetscCall(PetscPushErrorHandler(Record, NULL));

@@ -95,6 +95,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_ghost_peer", "With ranks on one node whose GPUs reach each other, that exchange copies ghost values between the GPUs (CUDA IPC), not through host memory", "MATAIJTUNED", s->ghost_peer, &s->ghost_peer, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_edge_rows", "With ghost values copied between GPUs, the diagonal block's first and last rows (those the off-diagonal block also writes) run with the off-diagonal block on the exchange's stream once the ghosts are in, beside the other rows", "MATAIJTUNED", s->edge_rows, &s->edge_rows, NULL));
   PetscCall(PetscOptionsReal("-mat_aijtuned_pin_mib", "Page-lock the host's value array (cudaHostRegister) at its first copy of new values to the GPU when it holds at least this many MiB, for copies at the link's speed (negative: never)", "MATAIJTUNED", s->pin_mib, &s->pin_mib, NULL));
+  PetscCheck(!PetscIsNanReal(s->pin_mib), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "-mat_aijtuned_pin_mib must be a number of MiB (negative: never), not NaN"); /* NaN passed every threshold test: it pinned every array */
   bval = R->sort ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-mat_aijtuned_sort", "Order rows by decreasing length before cutting strips", "MATAIJTUNED", bval, &bval, NULL));
   R->sort = bval ? 1 : 0;
