@@ -84,9 +84,9 @@ typedef struct {
    sums the same values in the same order.
    aijt_dia_codes_bytes: the device memory strip d's codes need (0 unless DIA); aijt_dia_codes_attach
    points d's code, table and codes_state into mem (that many bytes, 8-byte aligned, owned by the
-   caller); aijt_dia_codes_make codes d's current val and mask on the stream, after every new set of
-   values (no allocation, no wait; nothing for strips without codes), and aijt_dia_codes_make_all does
-   every strip of a plan. */
+   caller); aijt_dia_codes_make codes d's current val and mask on the stream, after an upload or a GPU
+   build (aijt_dev_refill codes what it refills itself; no allocation, no wait; nothing for strips
+   without codes), and aijt_dia_codes_make_all does every strip of a plan. */
 #define AIJT_DIA_CODES      256 /* table entries; code 0 means no entry */
 #define AIJT_CODES_COUNT    0   /* codes_state[]: distinct values met, */
 #define AIJT_CODES_OVERFLOW 1   /* more than the table holds, */

@@ -544,11 +544,11 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
     const aijt_dev_strip *S  = &strips[s];
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
     if (!S->nslots) continue;
-    const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
     if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;
     }
+    const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
     if (column_major && S->width >= 16)
       refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else if (column_major)
