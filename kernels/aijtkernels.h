@@ -97,8 +97,9 @@ size_t      aijt_dia_codes_bytes(const aijt_dev_strip *d);
 void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
-/* aijt_dia_codes_refills: whether d's refill writes its values and codes them in one pass (a DIA strip with codes);
-   aijt_dia_codes_refill does it, from values through src as aijt_dev_refill. */
+/* aijt_dia_codes_refills: whether d's refill codes its values as it reads them (a DIA strip with codes);
+   aijt_dia_codes_refill does it, from values through src as aijt_dev_refill, and writes val only where the values
+   prove uncodable (while the codes hold, val is stale, as after aijt_dev_scale). */
 int         aijt_dia_codes_refills(const aijt_dev_strip *d);
 cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
 /* aijt_dia_codes_scale: d's table times a, as aijt_dev_scale multiplies d's values, so that the codes still hold
@@ -165,7 +166,8 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build, 0.0 for padding, and DIA's value codes made again (no
-   aijt_dia_codes_make after it).  No allocation, no wait. */
+   aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
+   aijt_dia_codes_refill says).  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* A CSR's diagonal on the device (csr_diagonal.cu), rowptr and colidx as cuSPARSE's 32-bit arrays (PETSc's
@@ -180,7 +182,7 @@ cudaError_t aijt_dev_csr_diagonal(const int *rowptr, const int *colidx, const do
 /* MatScale of the same matrix: every slot of the strips and the tail times a, padding left 0.0 (for a finite a, bit
    for bit what aijt_dev_refill gives from the CSR values scaled), and DIA's value tables (aijt_dia_codes_scale), so
    that no new coding is needed.  A DIA strip whose codes are in use keeps its val as it was: the product reads the
-   table alone, and only a refill, which rewrites val first, codes again.  No allocation, no wait. */
+   table alone, and only a refill codes again (writing val where the new values do not code).  No allocation, no wait. */
 cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* The model planner with its passes over rows and entries on the GPU (plan_gpu.cu): aijt_plan_model's

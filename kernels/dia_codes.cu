@@ -16,10 +16,11 @@
    already there costs a read, not an atomic, and a value its block met before a read of shared memory)
    numbers each value at its first meeting, and that number is its code and its place in the table.  The
    numbering depends on the threads' order, the table's contents do not, and each slot reads its own
-   value: the same sums on every run.  A refill writes the values and codes them in that same pass
-   (aijt_dia_codes_refill).  More than 255 values, or the one bit pattern the set reserves,
-   leave state[CODES_USED] at 0, and the product reads val and mask as before: the device, not the host,
-   knows which, so a refill never waits to learn it.
+   value: the same sums on every run.  A refill of new values codes them as it reads them
+   (aijt_dia_codes_refill) and writes val only where they prove uncodable: while the codes hold, val is not read
+   (nor scaled, aijt_dev_scale).  More than 255 values, or the one bit pattern the set reserves, leave
+   state[CODES_USED] at 0, and the product reads val and mask as before: the device, not the host, knows which,
+   so a refill never waits to learn it.
 */
 #include "aijtkernels.h"
 #include "setup.cuh"
@@ -31,14 +32,16 @@ using aijt::SETUP_BLOCK;
 
 constexpr int                HASH  = 1024; /* slots of the set, four times the values it may keep */
 constexpr unsigned long long EMPTY = ~0ull; /* a NaN with every payload bit set marks a free slot */
+constexpr unsigned           CODE_BLOCKS = 1024; /* the coding passes' blocks at most (code_kernel says why) */
 
-/* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, code
-   (so the memory starts at the strip's table). */
+/* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, the refill's
+   blocks done, code (so the memory starts at the strip's table, and code at a multiple of 16 bytes). */
 struct pieces {
   double             *table;
   unsigned long long *key;
   uint8_t            *slot_code;
   int                *state; /* AIJT_CODES_* */
+  int                *done;  /* [CODE_BLOCKS]: refill_code_rows_kernel's blocks with threads that coded to their end */
   uint8_t            *code;
 };
 
@@ -54,6 +57,8 @@ pieces carve(void *mem)
   at         += HASH;
   p.state     = (int *)at;
   at         += AIJT_CODES_STATE * sizeof(int);
+  p.done      = (int *)at;
+  at         += CODE_BLOCKS * sizeof(int);
   p.code      = (uint8_t *)at;
   return p;
 }
@@ -66,6 +71,7 @@ __device__ __forceinline__ unsigned slot_of(unsigned long long bits)
 __global__ void reset_kernel(pieces p)
 {
   for (int h = threadIdx.x; h < HASH; h += blockDim.x) p.key[h] = EMPTY, p.slot_code[h] = 0;
+  for (int b = threadIdx.x; b < CODE_BLOCKS; b += blockDim.x) p.done[b] = 0;
   if (threadIdx.x < AIJT_CODES_STATE) p.state[threadIdx.x] = 0;
   if (threadIdx.x == 0) p.table[0] = 0.0; /* code 0: no entry, never read */
 }
@@ -140,6 +146,17 @@ __device__ unsigned code_of(pieces p, seen_values *seen, unsigned long long bits
   return code_in_set(p, bits); /* the block's own set is full */
 }
 
+/* Whether the warp's threads here should stop coding: the flag read by the first active lane (any subset of the
+   warp may be here) at every 32nd pass. */
+__device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
+{
+  if (pass++ & 31) return false;
+  const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
+  int            over   = 0;
+  if ((threadIdx.x & 31u) == first) over = overflowed(p);
+  return __shfl_sync(active, over, (int)first) != 0;
+}
+
 /* The coding in one pass over the slots: a thread per row, each present slot's value given its code (its first
    meeting in the set numbers it) and the row's codes written a word at a time (byte d of the row on diagonal d,
    zero past the width).  A word's 8 values are loaded together before any is looked up, so that their loads are in
@@ -148,62 +165,208 @@ __device__ unsigned code_of(pieces p, seen_values *seen, unsigned long long bits
    lookup in the set took 0.26-0.52 ms on box27, bench/results/2026-11-27-setup-from-aij).  A warp reads the
    overflow flag at every 32nd row only: read before every value, its trip to L2 came before each value's load
    (bench/results/2026-11-27-coo-device-values/codes-probe).  The values put in the set first, ranked, then coded
-   in a second pass had read every slot twice.
-   REFILL: the slots' values first, from values through src (0.0 for padding, as aijt_dev_refill), into val, for
-   every row even once the strip is found uncodable, since the product then reads them. */
-#define CODE_BLOCKS 1024
-template <bool REFILL>
-__global__ void code_kernel(pieces p, double *val, const uint32_t *mask, const aijt_int *src, const double *values, int64_t nrows, int64_t width, int64_t words)
+   in a second pass had read every slot twice. */
+__global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t words)
 {
   __shared__ seen_values seen;
-  const unsigned         lane   = threadIdx.x & 31u;
-  int                    pass   = 0;
-  bool                   coding = true;
+  int                    pass = 0;
 
   for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
   __syncthreads();
   GRID_STRIDE(i, nrows)
   {
-    if (coding && (pass++ & 31) == 0) { /* the flag read by the first active lane (any subset of the warp may be here) */
-      const unsigned active = __activemask(), first = (unsigned)__ffs(active) - 1;
-      int            over   = 0;
-      if (lane == first) over = overflowed(p);
-      if (__shfl_sync(active, over, (int)first)) coding = false;
-    }
-    if (!REFILL && !coding) return;
+    if (told_to_stop(p, pass)) return;
     const uint32_t m = width ? __ldg(mask + i) : 0u; /* no slots: no mask to read, every code 0 */
     for (int64_t w = 0; w < words; w++) {
       double v[8];
 #pragma unroll
       for (int b = 0; b < 8; b++) {
-        const int64_t d = 8 * w + b, k = d * nrows + i;
-        v[b]            = 0.0;
-        if (d >= width) continue;
-        if (REFILL) {
-          const aijt_int s = __ldg(src + k);
-          if (s >= 0) v[b] = __ldg(values + s);
-        } else if (m >> d & 1u) v[b] = __ldg(val + k);
+        const int64_t d = 8 * w + b;
+        v[b]            = d < width && (m >> d & 1u) ? __ldg(val + d * nrows + i) : 0.0;
       }
-      if (REFILL)
-#pragma unroll
-        for (int b = 0; b < 8; b++)
-          if (8 * w + b < width) val[(8 * w + b) * nrows + i] = v[b];
-      if (!coding) continue;
       unsigned long long word = 0;
 #pragma unroll
       for (int b = 0; b < 8; b++) {
         const int64_t d = 8 * w + b;
-        if (coding && d < width && (m >> d & 1u)) {
+        if (d < width && (m >> d & 1u)) {
           const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
           const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
           if (bits == EMPTY) overflow(p);
-          if (!c) coding = false;
+          if (!c) return;
           word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
         }
       }
-      if (coding) ((unsigned long long *)p.code)[i * words + w] = word;
+      ((unsigned long long *)p.code)[i * words + w] = word;
     }
-    if (!REFILL && !coding) return;
+  }
+}
+
+/* A refill of new values that codes them, for strips of at most 16 diagonals (WORDS words of codes a row): a
+   thread per row as code_kernel, each value read from values through src, and val left alone while the values
+   code: the product reads the codes, and settle_rows_kernel refills val where they prove not to hold.  A thread
+   that meets the end of the coding writes its rows' values from there on and goes back over the rows it coded; a
+   block some of whose threads coded to their end sets done[block] for settle_rows_kernel.  With one word a row,
+   the next row's places are loaded before this row's values, so that each thread has a row's loads in flight while
+   it codes the last.  Writing every value as well, without that early load, took 0.26 ms on lap3d's shape and
+   0.36 on a 9-point stencil's, 0.19-0.20 and 0.27 this way (a plain refill 0.16 and 0.21;
+   bench/results/2026-11-27-codes-only). */
+__device__ __forceinline__ void refill_row(double *val, const aijt_int *src, const double *values, int64_t nrows, int width, int64_t i)
+{
+  for (int d = 0; d < width; d++) {
+    const aijt_int s = __ldg(src + d * nrows + i);
+    val[d * nrows + i] = s >= 0 ? __ldg(values + s) : 0.0;
+  }
+}
+
+template <int WORDS>
+__global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+{
+  __shared__ seen_values seen;
+  const int64_t          first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (int64_t)gridDim.x * blockDim.x;
+  int                    pass  = 0;
+  bool                   coding = true;
+  aijt_int               next[8];
+
+  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
+  __syncthreads();
+  if (WORDS == 1)
+#pragma unroll
+    for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? __ldg(src + d * nrows + first) : -1;
+  for (int64_t i = first; i < nrows; i += stride) {
+    if (coding && told_to_stop(p, pass)) {
+      coding = false;
+      for (int64_t j = first; j < i; j += stride) refill_row(val, src, values, nrows, width, j);
+    }
+#pragma unroll
+    for (int w = 0; w < WORDS; w++) {
+      aijt_int here[8];
+      double   v[8];
+#pragma unroll
+      for (int b = 0; b < 8; b++) {
+        const int d = 8 * w + b;
+        if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? __ldg(src + d * nrows + i + stride) : -1;
+        else here[b] = d < width ? __ldg(src + d * nrows + i) : -1;
+      }
+#pragma unroll
+      for (int b = 0; b < 8; b++) v[b] = here[b] >= 0 ? __ldg(values + here[b]) : 0.0;
+      if (coding) {
+        unsigned long long word = 0;
+#pragma unroll
+        for (int b = 0; b < 8; b++)
+          if (coding && here[b] >= 0) {
+            const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
+            const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
+            if (bits == EMPTY) overflow(p);
+            coding = c != 0;
+            word |= (unsigned long long)c << (8 * b); /* byte b of the word, the GPU being little-endian */
+          }
+        if (coding) ((unsigned long long *)p.code)[i * WORDS + w] = word;
+        else
+          for (int64_t j = first; j <= i; j += stride) refill_row(val, src, values, nrows, width, j); /* this row's earlier words too */
+      }
+      if (!coding)
+#pragma unroll
+        for (int b = 0; b < 8; b++)
+          if (8 * w + b < width) val[(8 * w + b) * nrows + i] = v[b];
+    }
+  }
+  if (coding && first < nrows) p.done[blockIdx.x] = 1;
+}
+
+/* After refill_code_rows_kernel, on its grid: whether the codes hold, and where they do not, the values of the rows
+   of each block with done set (its threads that coded to their end wrote none).  Coded, each block returns at
+   once. */
+__global__ void settle_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+{
+  const int over = overflowed(p);
+  if (blockIdx.x == 0 && threadIdx.x == 0) p.state[AIJT_CODES_USED] = !over;
+  if (!over || !p.done[blockIdx.x]) return;
+  GRID_STRIDE(i, nrows) refill_row(val, src, values, nrows, width, i);
+}
+
+/* The refill that codes for strips of 17 to 32 diagonals, by tiles of CT_ROWS rows: the tile's places read along
+   the diagonals (coalesced) into shared memory, then each row's values gathered by neighbouring lanes (lane j on
+   diagonal j: a row's values are neighbours in the CSR, so a warp reads them at once), coded, and their codes
+   written by those lanes, the tile's codes being one run of bytes.  val is left alone, as above;
+   settle_tiles_kernel refills it where the codes do not hold.  A thread per row gathered each diagonal's values 32
+   rows apart, a sector per value: box27's shape took 0.44 ms that way, 0.25 by tiles.  The tiles lost on narrower
+   strips, whose rows leave lanes idle (9 diagonals: 0.42 against 0.355), and so did a tile's slots taken row after
+   row by consecutive lanes, whatever the width (box27 0.33; bench/results/2026-11-27-codes-only). */
+#define CT_ROWS 64
+__global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, const aijt_int *src, const double *values, int64_t nrows, int width)
+{
+  constexpr int W = 32, PER = CT_ROWS * W / 256; /* code bytes a row; (row, slot) places a thread */
+  __shared__ seen_values seen;
+  __shared__ aijt_int    place[W][CT_ROWS + 1];
+  __shared__ int         stop;
+  const int64_t          ntiles = (nrows + CT_ROWS - 1) / CT_ROWS;
+
+  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
+  for (int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
+    const int64_t i0 = tile * CT_ROWS;
+    if (threadIdx.x == 0) stop = overflowed(p);
+    for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
+      const int j = t / CT_ROWS, r = t % CT_ROWS;
+      place[j][r] = i0 + r < nrows ? __ldg(src + (int64_t)j * nrows + i0 + r) : -1;
+    }
+    __syncthreads();
+    if (stop) return;
+    double v[PER];
+#pragma unroll
+    for (int k = 0; k < PER; k++) { /* lane j on row r's diagonal j */
+      const int      e = threadIdx.x + 256 * k, r = e / W, j = e % W;
+      const aijt_int s = j < width ? place[j][r] : -1;
+      v[k]             = s >= 0 ? __ldg(values + s) : 0.0;
+    }
+#pragma unroll
+    for (int k = 0; k < PER; k++) {
+      const int      e = threadIdx.x + 256 * k, r = e / W, j = e % W;
+      const aijt_int s = j < width ? place[j][r] : -1;
+      unsigned       c = 0;
+      if (s >= 0) {
+        const unsigned long long bits = (unsigned long long)__double_as_longlong(v[k]);
+        if (bits == EMPTY) overflow(p); /* the reserved pattern marks a free slot of the set */
+        else c = code_of(p, &seen, bits);
+      }
+      if (i0 + r < nrows) p.code[(i0 + r) * W + j] = (uint8_t)c; /* 0 once uncodable: never read then */
+    }
+    __syncthreads();
+  }
+}
+
+/* After refill_code_tiles_kernel: whether the codes hold, and where they do not, every slot's value by tiles (as
+   refill_tile_kernel: places along the diagonals, values along the rows, val along the diagonals again).  Coded,
+   each block returns at once. */
+__global__ void __launch_bounds__(256) settle_tiles_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+{
+  constexpr int W = 32;
+  __shared__ aijt_int place[W][CT_ROWS + 1];
+  __shared__ double   v[W][CT_ROWS + 1];
+  const int           over   = overflowed(p);
+  const int64_t       ntiles = (nrows + CT_ROWS - 1) / CT_ROWS;
+
+  if (blockIdx.x == 0 && threadIdx.x == 0) p.state[AIJT_CODES_USED] = !over;
+  if (!over) return;
+  for (int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
+    const int64_t i0 = tile * CT_ROWS;
+    for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
+      const int j = t / CT_ROWS, r = t % CT_ROWS;
+      place[j][r] = i0 + r < nrows ? src[(int64_t)j * nrows + i0 + r] : -1;
+    }
+    __syncthreads();
+    for (int e = threadIdx.x; e < CT_ROWS * W; e += blockDim.x) {
+      const int r = e / W, j = e % W;
+      if (j < width) {
+        const aijt_int s = place[j][r];
+        v[j][r]          = s >= 0 ? values[s] : 0.0;
+      }
+    }
+    __syncthreads();
+    for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
+      const int j = t / CT_ROWS, r = t % CT_ROWS;
+      if (i0 + r < nrows) val[(int64_t)j * nrows + i0 + r] = v[j][r];
+    }
+    __syncthreads();
   }
 }
 
@@ -225,7 +388,7 @@ __global__ void scale_table_kernel(double *table, double a)
 extern "C" size_t aijt_dia_codes_bytes(const aijt_dev_strip *d)
 {
   if (d->format != AIJT_DIA) return 0;
-  return AIJT_DIA_CODES * sizeof(double) + HASH * (sizeof(unsigned long long) + 1) + AIJT_CODES_STATE * sizeof(int) + (size_t)d->nrows * 8 * (size_t)aijt_dia_code_words(d->width);
+  return AIJT_DIA_CODES * sizeof(double) + HASH * (sizeof(unsigned long long) + 1) + (AIJT_CODES_STATE + CODE_BLOCKS) * sizeof(int) + (size_t)d->nrows * 8 * (size_t)aijt_dia_code_words(d->width);
 }
 
 extern "C" int aijt_dia_code_words(aijt_int width)
@@ -241,16 +404,28 @@ extern "C" void aijt_dia_codes_attach(aijt_dev_strip *d, void *mem)
   d->codes_state   = p.state;
 }
 
-/* The coding of d, its values read from val, or (src) written there first from values through src. */
+/* The coding of d, its values read from val, or (src) read from values through src by a refill. */
 static cudaError_t code(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
 {
   const pieces   p      = carve((void *)d->table);
-  const int64_t  words  = aijt_dia_code_words(d->width);
+  const int64_t  words  = aijt_dia_code_words(d->width), tiles = (d->nrows + CT_ROWS - 1) / CT_ROWS;
   const unsigned blocks = setup_blocks(d->nrows) < CODE_BLOCKS ? setup_blocks(d->nrows) : CODE_BLOCKS;
+  const unsigned tb     = tiles < CODE_BLOCKS ? (unsigned)(tiles ? tiles : 1) : CODE_BLOCKS;
+  double        *val    = (double *)d->val;
+  const int      width  = (int)d->width;
+
   reset_kernel<<<1, HASH, 0, stream>>>(p);
-  if (d->nrows && src) code_kernel<true><<<blocks, SETUP_BLOCK, 0, stream>>>(p, (double *)d->val, d->mask, src, values, d->nrows, d->width, words);
-  else if (d->nrows) code_kernel<false><<<blocks, SETUP_BLOCK, 0, stream>>>(p, (double *)d->val, d->mask, NULL, NULL, d->nrows, d->width, words);
-  finish_kernel<<<1, 1, 0, stream>>>(p);
+  if (!src) {
+    if (d->nrows) code_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, d->mask, d->nrows, d->width, words);
+    finish_kernel<<<1, 1, 0, stream>>>(p);
+  } else if (words <= 2) {
+    if (words == 1) refill_code_rows_kernel<1><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
+    else refill_code_rows_kernel<2><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
+    settle_rows_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
+  } else {
+    refill_code_tiles_kernel<<<tb, 256, 0, stream>>>(p, src, values, d->nrows, width);
+    settle_tiles_kernel<<<tb, 256, 0, stream>>>(p, val, src, values, d->nrows, width);
+  }
   return cudaGetLastError();
 }
 
