@@ -124,12 +124,16 @@ int main(int argc, char **argv)
       {"-mat_aijtuned_pin_mib", "nan", "NaN MiB to page-lock from"},
     };
     const PetscErrorCode want[] = {PETSC_ERR_ARG_UNKNOWN_TYPE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE, PETSC_ERR_ARG_OUTOFRANGE};
+    /* whose message to show: NaN for a real option is refused by PETSc itself from 3.20 or so (its bounds test), by
+       aijtuned's check in older PETSc, with the same code */
+    const PetscBool ours[] = {PETSC_TRUE, PETSC_TRUE, PETSC_TRUE, PETSC_TRUE, PETSC_FALSE};
     for (size_t c = 0; c < PETSC_STATIC_ARRAY_LENGTH(cases); c++) {
       PetscCall(PetscOptionsSetValue(NULL, cases[c][0], cases[c][1]));
       PetscCall(PetscPushErrorHandler(Record, NULL));
       ierr = MatSetFromOptions(A);
       PetscCall(PetscPopErrorHandler());
       PetscCall(PetscOptionsClearValue(NULL, cases[c][0]));
+      if (!ours[c]) first_message[0] = 0;
       PetscCall(Expect(cases[c][2], ierr, want[c], &failures));
     }
   }
