@@ -169,7 +169,8 @@ __device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
 __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t words)
 {
   __shared__ seen_values seen;
-  int                    pass = 0;
+  int                    pass   = 0;
+  bool                   coding = true;
 
   for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
   __syncthreads();
@@ -177,27 +178,29 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
   {
     if (told_to_stop(p, pass)) return;
     const uint32_t m = width ? __ldg(mask + i) : 0u; /* no slots: no mask to read, every code 0 */
-    for (int64_t w = 0; w < words; w++) {
+    for (int64_t w = 0; w < words && coding; w++) {
       double v[8];
 #pragma unroll
       for (int b = 0; b < 8; b++) {
         const int64_t d = 8 * w + b;
-        v[b]            = d < width && (m >> d & 1u) ? __ldg(val + d * nrows + i) : 0.0;
+        v[b]            = 0.0;
+        if (d < width && (m >> d & 1u)) v[b] = __ldg(val + d * nrows + i);
       }
       unsigned long long word = 0;
 #pragma unroll
       for (int b = 0; b < 8; b++) {
         const int64_t d = 8 * w + b;
-        if (d < width && (m >> d & 1u)) {
+        if (coding && d < width && (m >> d & 1u)) {
           const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
           const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
           if (bits == EMPTY) overflow(p);
-          if (!c) return;
+          if (!c) coding = false;
           word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
         }
       }
-      ((unsigned long long *)p.code)[i * words + w] = word;
+      if (coding) ((unsigned long long *)p.code)[i * words + w] = word;
     }
+    if (!coding) return; /* a flag in the loop: a return in it made the coding 15-20% slower (lap3d's shape 0.16 -> 0.19 ms) */
   }
 }
 
