@@ -18,11 +18,13 @@
 typedef struct {
   aijt_plan_source host;
   aijt_features f; aijt_int *count; int nd; aijt_int off[AIJT_DIA_MAX_DIAGS];
+  int nblk; /* one block size tested a plan, at most (the matrix's own) */
   int col_hot; int nsec; int secn[MAXS]; int *sec[MAXS]; int isec;
   int record;
 } rec;
 static aijt_err r_lengths(void *ctx, aijt_features *f, aijt_int **count){ rec *c=ctx; if(c->record){aijt_err e=c->host.lengths(c->host.ctx,f,count); if(e) return e; c->f=*f; size_t n=(size_t)f->max_len+1; c->count=malloc(n*sizeof(aijt_int)); memcpy(c->count,*count,n*sizeof(aijt_int)); return 0;} *f=c->f; size_t n=(size_t)c->f.max_len+1; *count=malloc(n*sizeof(aijt_int)); memcpy(*count,c->count,n*sizeof(aijt_int)); return 0; }
 static int r_diag(void *ctx, int max, aijt_int *o){ rec *c=ctx; if(c->record){ c->nd=c->host.diagonals(c->host.ctx,max,c->off);} if (c->nd>0) memcpy(o,c->off,c->nd*sizeof(aijt_int)); return c->nd; }
+static int r_blocks(void *ctx, int bs){ rec *c=ctx; if(c->record){ c->nblk=c->host.blocks(c->host.ctx,bs);} return c->nblk; }
 static aijt_err r_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p){ rec *c=ctx; if(c->record){ aijt_err e=c->host.columns(c->host.ctx,R,nd,p); c->col_hot=p->col_hot; return e;} aijt_plan_drop_col_order(p); p->col_hot=c->col_hot; return 0; }
 static aijt_err r_rows(void *ctx, aijt_int m, const aijt_int *count, aijt_int **order){ rec *c=ctx; if(c->record) return c->host.rows(c->host.ctx,m,count,order); *order=NULL; return 0; }
 static aijt_err r_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *d){ rec *c=ctx; if(c->record){ aijt_err e=c->host.sectors(c->host.ctx,p,w,n,d); c->sec[c->nsec]=malloc(n*sizeof(int)); memcpy(c->sec[c->nsec],d,n*sizeof(int)); c->secn[c->nsec++]=n; return e;} if(c->isec>=c->nsec||c->secn[c->isec]!=n){fprintf(stderr,"sectors mismatch\n");exit(1);} memcpy(d,c->sec[c->isec++],n*sizeof(int)); return 0; }
@@ -54,7 +56,7 @@ int main(int argc, char **argv){
     if (strstr(argv[a],".mtx")) { if (read_mtx(argv[a],&A)) return 1; }
     else { matgen_csr M; if (matgen_generate(argv[a], 0, &M) || matgen_to_aijt(&M,&A)) return 1; }
     rec c; memset(&c,0,sizeof c); aijt_plan_source_host(&A,&c.host); c.record=1;
-    aijt_plan_source s={&c,r_lengths,r_diag,r_columns,r_rows,r_sectors,r_fetch};
+    aijt_plan_source s={&c,r_lengths,r_diag,r_blocks,r_columns,r_rows,r_sectors,r_fetch};
     aijt_plan *p; if (aijt_plan_model_from(&A,&s,&R,&m,&p)) return 1; aijt_plan_destroy(&p);
     c.record=0;
     double t[31]; int reps = getenv("REPS") ? atoi(getenv("REPS")) : 0;
