@@ -384,7 +384,12 @@ cudaError_t refill_add(refill_arrays &r, double *val, const aijt_int *src, aijt_
    (bench/results/2026-11-26-new-values). */
 __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
-  GRID_STRIDE(i, nrows) aijt::refill_row(val, src, values, ld, width, i);
+  GRID_STRIDE(i, nrows)
+  for (aijt_int j = 0; j < width; j++) {
+    const int64_t  k = i + (int64_t)j * ld;
+    const aijt_int v = src[k];
+    val[k]           = v < 0 ? 0.0 : values[v];
+  }
 }
 
 /* The same for a column-major strip of 16 slots a row or more, by tiles of 32 rows and 32 slots: a tile's places
@@ -393,9 +398,28 @@ __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nr
    slots read a sector for each value of a warp's 32 rows: elast's ELL strips (81 and 54 slots a row) took about
    1.4 ms to refill, 0.7 by tiles (MatScale twice and a product 2.73 -> 2.01 ms on an H100, aijcusparse 1.34-1.36;
    bench/results/2026-11-26-refill-trace). */
+#define TILE 32
 __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
-  aijt::refill_tile(val, src, nrows, ld, width, values, (int64_t)blockIdx.x * REFILL_TILE, (int64_t)blockIdx.y * REFILL_TILE);
+  __shared__ aijt_int place[TILE][TILE + 1];
+  __shared__ double   v[TILE][TILE + 1];
+  const int64_t       i0 = (int64_t)blockIdx.x * TILE, j0 = (int64_t)blockIdx.y * TILE;
+  const int           tx = threadIdx.x, ty = threadIdx.y;
+
+  for (int q = ty; q < TILE; q += blockDim.y) { /* place[slot][row] */
+    const int64_t i = i0 + tx, j = j0 + q;
+    place[q][tx]    = i < nrows && j < width ? src[i + j * ld] : -1;
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) { /* row q of the tile, slot tx */
+    const aijt_int k = place[tx][q];
+    v[tx][q]         = k < 0 ? 0.0 : values[k];
+  }
+  __syncthreads();
+  for (int q = ty; q < TILE; q += blockDim.y) {
+    const int64_t i = i0 + tx, j = j0 + q;
+    if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
+  }
 }
 
 /* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
@@ -520,13 +544,13 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
     const aijt_dev_strip *S  = &strips[s];
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
     if (!S->nslots) continue;
-    if (aijt_dia_codes_refills(S)) { /* its values coded as they are read, written only where they do not code */
+    if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;
     }
     const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
     if (column_major && S->width >= 16)
-      refill_tile_kernel<<<dim3((unsigned)((S->nrows + REFILL_TILE - 1) / REFILL_TILE), (unsigned)((S->width + REFILL_TILE - 1) / REFILL_TILE)), dim3(REFILL_TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+      refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else if (column_major)
       refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
     else TRY(refill_add(r, (double *)S->val, src[s], S->nslots, values, stream));

@@ -28,8 +28,6 @@
 namespace {
 
 using aijt::setup_blocks;
-using aijt::refill_row;
-using aijt::refill_tile;
 using aijt::SETUP_BLOCK;
 
 constexpr int                HASH  = 1024; /* slots of the set, four times the values it may keep */
@@ -215,6 +213,14 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
    it codes the last.  Writing every value as well, without that early load, took 0.26 ms on lap3d's shape and
    0.36 on a 9-point stencil's, 0.19-0.20 and 0.27 this way (a plain refill 0.16 and 0.21;
    bench/results/2026-11-27-codes-only). */
+__device__ __forceinline__ void refill_row(double *val, const aijt_int *src, const double *values, int64_t nrows, int width, int64_t i)
+{
+  for (int d = 0; d < width; d++) {
+    const aijt_int s = __ldg(src + d * nrows + i);
+    val[d * nrows + i] = s >= 0 ? __ldg(values + s) : 0.0;
+  }
+}
+
 template <int WORDS>
 __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
 {
@@ -331,17 +337,38 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
   }
 }
 
-/* After refill_code_tiles_kernel, with blocks of (REFILL_TILE, 8) threads: whether the codes hold, and where they
-   do not, every slot's value, tile by tile as a plain refill (refill_tile).  Coded, each block returns at once. */
-__global__ void settle_tiles_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+/* After refill_code_tiles_kernel: whether the codes hold, and where they do not, every slot's value by tiles (as
+   refill_tile_kernel: places along the diagonals, values along the rows, val along the diagonals again).  Coded,
+   each block returns at once. */
+__global__ void __launch_bounds__(256) settle_tiles_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
 {
-  const int     over = overflowed(p);
-  const int64_t rows = (nrows + REFILL_TILE - 1) / REFILL_TILE, cols = (width + REFILL_TILE - 1) / REFILL_TILE;
+  constexpr int W = 32;
+  __shared__ aijt_int place[W][CT_ROWS + 1];
+  __shared__ double   v[W][CT_ROWS + 1];
+  const int           over   = overflowed(p);
+  const int64_t       ntiles = (nrows + CT_ROWS - 1) / CT_ROWS;
 
-  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) p.state[AIJT_CODES_USED] = !over;
+  if (blockIdx.x == 0 && threadIdx.x == 0) p.state[AIJT_CODES_USED] = !over;
   if (!over) return;
-  for (int64_t t = blockIdx.x; t < rows * cols; t += gridDim.x) {
-    refill_tile(val, src, nrows, nrows, width, values, t % rows * REFILL_TILE, t / rows * REFILL_TILE);
+  for (int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
+    const int64_t i0 = tile * CT_ROWS;
+    for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
+      const int j = t / CT_ROWS, r = t % CT_ROWS;
+      place[j][r] = i0 + r < nrows ? src[(int64_t)j * nrows + i0 + r] : -1;
+    }
+    __syncthreads();
+    for (int e = threadIdx.x; e < CT_ROWS * W; e += blockDim.x) {
+      const int r = e / W, j = e % W;
+      if (j < width) {
+        const aijt_int s = place[j][r];
+        v[j][r]          = s >= 0 ? values[s] : 0.0;
+      }
+    }
+    __syncthreads();
+    for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
+      const int j = t / CT_ROWS, r = t % CT_ROWS;
+      if (i0 + r < nrows) val[(int64_t)j * nrows + i0 + r] = v[j][r];
+    }
     __syncthreads();
   }
 }
@@ -400,7 +427,7 @@ static cudaError_t code(const aijt_dev_strip *d, const aijt_int *src, const doub
     settle_rows_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
   } else {
     refill_code_tiles_kernel<<<tb, 256, 0, stream>>>(p, src, values, d->nrows, width);
-    settle_tiles_kernel<<<tb, dim3(REFILL_TILE, 8), 0, stream>>>(p, val, src, values, d->nrows, width);
+    settle_tiles_kernel<<<tb, 256, 0, stream>>>(p, val, src, values, d->nrows, width);
   }
   return cudaGetLastError();
 }

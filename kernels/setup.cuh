@@ -53,44 +53,6 @@ __device__ inline aijt_int first_at_least(const aijt_int *colidx, aijt_int lo, a
   return lo;
 }
 
-/* Row i of a column-major strip (ELL, DIA: slot j at i + j * ld) from values through src, 0.0 for padding
-   (src < 0): the row's values, neighbours in the CSR, one after another from the same sectors. */
-__device__ inline void refill_row(double *val, const aijt_int *src, const double *values, aijt_int ld, aijt_int width, int64_t i)
-{
-  for (aijt_int j = 0; j < width; j++) {
-    const int64_t  k = i + (int64_t)j * ld;
-    const aijt_int v = src[k];
-    val[k]           = v < 0 ? 0.0 : values[v];
-  }
-}
-
-/* The same by a tile of REFILL_TILE rows (from i0) and REFILL_TILE slots (from j0), a block of (REFILL_TILE, 8)
-   threads: the tile's places read along the rows (coalesced), its values gathered along the columns (a row's
-   values, neighbours in the CSR, by neighbouring threads), and written along the rows again, through shared
-   memory.  A caller looping over tiles waits for the block (__syncthreads) before the next. */
-#define REFILL_TILE 32
-__device__ inline void refill_tile(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values, int64_t i0, int64_t j0)
-{
-  __shared__ aijt_int place[REFILL_TILE][REFILL_TILE + 1];
-  __shared__ double   v[REFILL_TILE][REFILL_TILE + 1];
-  const int           tx = threadIdx.x, ty = threadIdx.y;
-
-  for (int q = ty; q < REFILL_TILE; q += blockDim.y) { /* place[slot][row] */
-    const int64_t i = i0 + tx, j = j0 + q;
-    place[q][tx]    = i < nrows && j < width ? src[i + j * ld] : -1;
-  }
-  __syncthreads();
-  for (int q = ty; q < REFILL_TILE; q += blockDim.y) { /* row q of the tile, slot tx */
-    const aijt_int k = place[tx][q];
-    v[tx][q]         = k < 0 ? 0.0 : values[k];
-  }
-  __syncthreads();
-  for (int q = ty; q < REFILL_TILE; q += blockDim.y) {
-    const int64_t i = i0 + tx, j = j0 + q;
-    if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
-  }
-}
-
 } // namespace aijt
 
 #define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
