@@ -30,10 +30,12 @@
 
 namespace aijt {
 
+/* N: the strips a launch can hold (AIJT_FUSED_MAX, or 1: one_dia_strip below). */
+template <int N>
 struct fused_args {
   int            nstrips;
-  unsigned       first[AIJT_FUSED_MAX + 1]; /* strip s runs on blocks [first[s], first[s + 1]) */
-  aijt_dev_strip strip[AIJT_FUSED_MAX];
+  unsigned       first[N + 1]; /* strip s runs on blocks [first[s], first[s + 1]) */
+  aijt_dev_strip strip[N];
 };
 
 /* ALL = false keeps only DIA and the COO row initialisation: with the other formats the kernel takes
@@ -51,11 +53,11 @@ struct fused_args {
 #ifndef AIJT_DENSE_MINBLOCKS
   #define AIJT_DENSE_MINBLOCKS 4
 #endif
-template <bool ALL, bool SPLIT, bool DENSE>
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args a, const double *__restrict__ x, const double *z, double *y)
+template <int N, bool ALL, bool SPLIT, bool DENSE>
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args<N> a, const double *__restrict__ x, const double *z, double *y)
 {
   int s = 0;
-  while (s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
+  while (N > 1 && s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
   const aijt_dev_strip &S  = a.strip[s];
   const strip_range     g  = {(int64_t)(blockIdx.x - a.first[s]), (int64_t)(a.first[s + 1] - a.first[s])};
   const x_source<SPLIT> xs = {x, S.xhot, S.nhot};
@@ -113,7 +115,7 @@ constexpr int64_t kGridXMax = 0x7fffffff; /* gridDim.x limit */
   #define AIJT_DENSE_SLOTS 24
 #endif
 
-bool dense_launch(const aijt::fused_args &a, unsigned grid, unsigned block)
+bool dense_launch(const aijt::fused_args<AIJT_FUSED_MAX> &a, unsigned grid, unsigned block)
 {
   const int64_t threads = (int64_t)grid * block;
   int64_t       slots   = 0;
@@ -189,16 +191,29 @@ int64_t blocks_for(const aijt_dev_strip *s, unsigned block)
   return n < 1 ? 1 : n > (kGridXMax >> 5) ? (kGridXMax >> 5) : n; /* 32 capped ranges still fit */
 }
 
-cudaError_t launch(aijt::fused_args &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
+/* A launch of a lone DIA strip of up to 8 diagonals (one word of codes a row: the 5- and 7-point stencils)
+   runs the DIA kernel compiled for one strip, whose fields are constants: on an H200 lap2d went from 48.0 to
+   42.2 us and lap3d from 48.7 to 41.2, and the launch passes 160 bytes instead of 2.4 KB.  The same kernel
+   made box27 (27 diagonals) 5% slower and one-strip CSR plans 2-3% slower, so they keep the general one
+   (bench/results/2026-11-27-one-strip-launch). */
+bool one_dia_strip(const aijt::fused_args<AIJT_FUSED_MAX> &a)
+{
+  return a.nstrips == 1 && a.strip[0].format == AIJT_DIA && a.strip[0].width <= 8;
+}
+
+cudaError_t launch(aijt::fused_args<AIJT_FUSED_MAX> &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
 {
   bool all = false, split = false;
   if (!a.nstrips) return cudaSuccess;
   for (int s = 0; s < a.nstrips; s++) all = all || (a.strip[s].format != AIJT_DIA && a.strip[s].format != AIJT_COO), split = split || a.strip[s].nhot;
   const unsigned grid = a.first[a.nstrips];
-  if (!all) aijt::fused_spmv_kernel<false, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
-  else if (split) aijt::fused_spmv_kernel<true, true, false><<<grid, block, 0, stream>>>(a, x, z, y);
-  else if (dense_launch(a, grid, block)) aijt::fused_spmv_kernel<true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
-  else aijt::fused_spmv_kernel<true, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
+  if (one_dia_strip(a)) {
+    const aijt::fused_args<1> one = {1, {a.first[0], a.first[1]}, {a.strip[0]}};
+    aijt::fused_spmv_kernel<1, false, false, false><<<grid, block, 0, stream>>>(one, x, z, y);
+  } else if (!all) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, false, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
+  else if (split) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, true, false><<<grid, block, 0, stream>>>(a, x, z, y);
+  else if (dense_launch(a, grid, block)) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
+  else aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
   a.nstrips = 0;
   return cudaGetLastError();
 }
@@ -308,9 +323,9 @@ extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, do
 
 extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream)
 {
-  aijt::fused_args a;
-  unsigned         block = 0;
-  cudaError_t      err;
+  aijt::fused_args<AIJT_FUSED_MAX> a;
+  unsigned                         block = 0;
+  cudaError_t                      err;
 
   if (nstrips < 0 || (nstrips && !strips)) return cudaErrorInvalidValue;
   for (int s = 0; s < nstrips; s++)

@@ -276,14 +276,13 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Bring the plan and layouts in step with the assembled matrix: O(1) when nothing changed. */
-PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
+/* Bring the plan and layouts in step with the assembled matrix: O(1) when nothing changed (ctx: A's context,
+   which a product has looked up already). */
+static PetscErrorCode UpdatePlan(Mat A, Mat_SeqAIJTuned *ctx)
 {
-  Mat_SeqAIJTuned *ctx;
   PetscObjectState state;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Not for unassembled matrix");
   if (ctx->base.merged) { /* other data under the same state numbers: plan anew */
     PetscCall(DropPlan(ctx));
@@ -292,6 +291,17 @@ PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PlanNow(A, ctx, state));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* UpdatePlan, its context looked up */
+PetscErrorCode MatSeqAIJTunedUpdate(Mat A)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(UpdatePlan(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -372,7 +382,7 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(MatSeqAIJTunedUpdate(A));
+  PetscCall(UpdatePlan(A, ctx));
 #if defined(PETSC_HAVE_CUDA)
   {
     PetscBool gpu;
