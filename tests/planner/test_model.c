@@ -1,6 +1,7 @@
 static const char help[] = "The performance model without a GPU: its file (round trip, corrupt and stale files refused with a\n"
                            "reason), its interpolation, the locality feature, and the model planner's optimality: on matrices\n"
-                           "whose rows the model prices exactly, no rule set and no single format is predicted faster.\n";
+                           "whose rows the model prices exactly, no rule set and no single format is predicted faster; and the\n"
+                           "same plans through a source that keeps the order and column order until the end, as the GPU's.\n";
 
 #include "aijtmodel.h"
 #include "planbuild.h" /* aijt_panel_worth */
@@ -263,6 +264,89 @@ static void check_blocks_asked(const aijt_model *m)
   free(cheap), free(rp), free(col);
 }
 
+/* A source that leaves the order and the column order where it made them, as the GPU's does
+   (kernels/plan_gpu.cu): rows gives NULL, columns leaves col_pos NULL, sectors reads its own copies, and
+   fetch hands over what the plan keeps.  The planner must then make the host's plan, order and column
+   order included; test_kernels checks the GPU's source itself, this the planner's side on any machine. */
+typedef struct {
+  aijt_plan_source host;
+  aijt_int        *order, *col_pos; /* kept here until fetch */
+} deferred;
+
+static aijt_err deferred_lengths(void *ctx, aijt_features *f, aijt_int **count)
+{
+  deferred *d = ctx;
+  return d->host.lengths(d->host.ctx, f, count);
+}
+
+static int deferred_diagonals(void *ctx, int max, aijt_int *offsets)
+{
+  deferred *d = ctx;
+  return d->host.diagonals(d->host.ctx, max, offsets);
+}
+
+static int deferred_blocks(void *ctx, int bs)
+{
+  deferred *d = ctx;
+  return d->host.blocks(d->host.ctx, bs);
+}
+
+static aijt_err deferred_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
+{
+  deferred *d   = ctx;
+  aijt_err  err = d->host.columns(d->host.ctx, R, nd, p);
+  free(d->col_pos);
+  d->col_pos = p->col_pos; /* col_hot stays: the planner reads it */
+  p->col_pos = NULL;
+  return err;
+}
+
+static aijt_err deferred_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order)
+{
+  deferred *d = ctx;
+  free(d->order);
+  d->order = NULL;
+  *order   = NULL;
+  return d->host.rows(d->host.ctx, max_len, count, &d->order);
+}
+
+static aijt_err deferred_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
+{
+  deferred *d = ctx;
+  aijt_plan q = *p;
+  EXPECT(!p->order && !p->col_pos, "deferred source: the planner holds an order or a column order before fetch");
+  q.order   = p->sorted ? d->order : NULL;
+  q.col_pos = p->col_hot > 0 ? d->col_pos : NULL;
+  return d->host.sectors(d->host.ctx, &q, w, n, distinct);
+}
+
+static aijt_err deferred_fetch(void *ctx, aijt_plan *p)
+{
+  deferred *d = ctx;
+  if (p->sorted) p->order = d->order, d->order = NULL;
+  if (p->col_hot > 0) p->col_pos = d->col_pos, d->col_pos = NULL;
+  return AIJT_OK;
+}
+
+static void check_deferred(const char *name, const aijt_csr *A, const aijt_model *m, aijt_col_order cols)
+{
+  deferred         d;
+  aijt_plan_source src = {&d, deferred_lengths, deferred_diagonals, deferred_blocks, deferred_columns, deferred_rows, deferred_sectors, deferred_fetch};
+  aijt_plan       *p = NULL, *q = NULL;
+  aijt_rules       R;
+
+  memset(&d, 0, sizeof(d));
+  aijt_plan_source_host(A, &d.host);
+  aijt_rules_default(&R);
+  R.col_order = cols;
+  EXPECT(!aijt_plan_model_from(A, &src, &R, m, &p) && !aijt_plan_model(A, &R, m, &q), "%s, columns %s: a plan failed", name, aijt_col_order_names[cols]);
+  EXPECT(p && q && aijt_plan_equal(p, q) && !p->sorted == !p->order && p->sorted == q->sorted, "%s, columns %s: the plan through a source that keeps its order differs from the host's", name, aijt_col_order_names[cols]);
+  aijt_plan_destroy(&p);
+  aijt_plan_destroy(&q);
+  free(d.order);
+  free(d.col_pos);
+}
+
 int main(void)
 {
   aijt_model m;
@@ -278,15 +362,18 @@ int main(void)
   for (aijt_int i = 0; i < 20000; i++) len[i] = 1 + rnd(64);
   aijt_csr A = make(20000, 50000, len);
   check_optimal("lengths 1-64", &A, &m, 1e-9);
+  for (int c = 0; c < 3; c++) check_deferred("lengths 1-64", &A, &m, (aijt_col_order)c);
   free((void *)A.rowptr), free((void *)A.colidx);
   for (aijt_int i = 0; i < 8000; i++) len[i] = i % 3 ? 7 : 2;
   A = make(8000, 8000, len);
   check_optimal("7 and 2", &A, &m, 1e-9);
+  for (int c = 0; c < 3; c++) check_deferred("7 and 2", &A, &m, (aijt_col_order)c);
   free((void *)A.rowptr), free((void *)A.colidx);
   /* long rows share classes: the price of a class is its mean row, within a few percent */
   for (aijt_int i = 0; i < 20000; i++) len[i] = i % 1000 == 0 ? 500 + rnd(3000) : 1 + rnd(20);
   A = make(20000, 50000, len);
   check_optimal("long and short", &A, &m, 0.05);
+  for (int c = 0; c < 3; c++) check_deferred("long and short", &A, &m, (aijt_col_order)c);
   free((void *)A.rowptr), free((void *)A.colidx);
   { /* few rows of 200 entries: SELL's work is least, but one thread per row waits on 200 gathers */
     aijt_plan *p = NULL;
@@ -297,6 +384,7 @@ int main(void)
     EXPECT(!aijt_plan_model(&A, &R, &m, &p) && p->nstrips == 1 && p->strips[0].format == AIJT_CSR, "few long rows: CSR-vector, not SELL (got %s)", p ? aijt_format_names[p->strips[0].format] : "no plan");
     aijt_plan_destroy(&p);
     check_optimal("few of 200", &A, &m, 1e-9);
+    for (int c = 0; c < 3; c++) check_deferred("few of 200", &A, &m, (aijt_col_order)c);
     free((void *)A.rowptr), free((void *)A.colidx);
   }
   { /* empty rows: a strip of their own at the end, which an in-place y += A x skips */
@@ -312,6 +400,7 @@ int main(void)
       EXPECT(ok && p->strips[p->nstrips - n].begin == 2000, "empty rows: %d trailing strips, and only they, hold the 4000 empty rows", n);
     }
     aijt_plan_destroy(&p);
+    for (int c = 0; c < 3; c++) check_deferred("empty rows", &A, &m, (aijt_col_order)c);
     free((void *)A.rowptr), free((void *)A.colidx);
   }
   { /* a tridiagonal matrix: DIA is cheapest in the synthetic model */
@@ -329,6 +418,7 @@ int main(void)
     EXPECT(!aijt_plan_model(&T, &R, &m, &p) && p->nstrips == 1 && p->strips[0].format == AIJT_DIA && !p->order, "tridiagonal: one DIA strip in natural order");
     aijt_plan_destroy(&p);
     check_optimal("tridiagonal", &T, &m, 1e-9);
+    for (int c = 0; c < 3; c++) check_deferred("tridiagonal", &T, &m, (aijt_col_order)c);
     free(rp), free(col);
   }
   check_blocks_asked(&m);
