@@ -90,21 +90,12 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the GPU builds the slots of a new plan's layouts (the host then makes only their skeleton). */
-static PetscBool GPUBuilds(Mat A, Mat_SeqAIJTuned *ctx)
+/* Whether the GPU builds the slots of a new plan's layouts (the host then makes only their skeleton); with
+   from_device_values, whether it also reads the values from the base's device copy, current there. */
+static PetscBool GPUBuilds(Mat A, Mat_SeqAIJTuned *ctx, PetscBool from_device_values)
 {
 #if defined(PETSC_HAVE_CUDA)
-  return MatSeqAIJTunedCUDABuilds(A, ctx);
-#else
-  return PETSC_FALSE;
-#endif
-}
-
-/* Whether the GPU builds the slots and the base's device copy holds the current values (the build reads them there) */
-static PetscBool GPUBuildsFromDeviceValues(Mat A, Mat_SeqAIJTuned *ctx)
-{
-#if defined(PETSC_HAVE_CUDA)
-  return MatSeqAIJTunedCUDABuildsFromDeviceValues(A, ctx);
+  return from_device_values ? MatSeqAIJTunedCUDABuildsFromDeviceValues(A, ctx) : MatSeqAIJTunedCUDABuilds(A, ctx);
 #else
   return PETSC_FALSE;
 #endif
@@ -225,7 +216,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   ctx->tuning        = PETSC_FALSE;
   /* the GPU builds the slots from the base's device values where they are current: none go down to the host for
      the planners, which read the structure alone (a matrix assembled on the GPU, through COO, say) */
-  if (GPUBuildsFromDeviceValues(A, ctx)) {
+  if (GPUBuilds(A, ctx, PETSC_TRUE)) {
     PetscCall(PetscInfo(A, "Planning from the structure alone: the GPU builds the slots from the values on the device\n"));
     PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
   } else PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
@@ -249,7 +240,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     else
 #endif
       err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
-    skeleton = (PetscBool)(!err && GPUBuilds(A, ctx));
+    skeleton = (PetscBool)(!err && GPUBuilds(A, ctx, PETSC_FALSE));
     PetscBool made = PETSC_FALSE; /* the skeleton made on the device, the order left there */
 #if defined(PETSC_HAVE_CUDA)
     if (skeleton) PetscCall(MatSeqAIJTunedCUDASkeleton(ctx, &csr, &err, &made));
