@@ -72,6 +72,20 @@ static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src
   return cudaStreamSynchronize(stream);
 }
 
+/* Arrays of new values below this many bytes that are not page-locked go up as the driver copies pageable memory. */
+#define NEW_VALUES_DRIVER_COPY_MAX ((size_t)8 << 20)
+
+/* New values up from the host (RefillOnDevice): as HostToDevice, but no planner runs beside them, and the driver's
+   copy of pageable memory overlaps its staging with the transfer, where copy_in.cu's pieces of 4 MiB leave an array
+   under 4 MiB in one piece, copied on the host and then sent: GT01R's 3.4 MB took 290 + 81 us against the driver's
+   251 on an H100 (bench/results/2026-11-27-scale-trace).  Larger arrays are page-locked (aijtunedpin.c) or, where
+   that is off or refused, go in pieces, which the driver's copy is slower than from 28 MB up (6.4-6.9 GB/s). */
+static cudaError_t NewValuesToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src, size_t bytes, cudaStream_t stream)
+{
+  if (bytes && src != ctx->pinned && bytes < NEW_VALUES_DRIVER_COPY_MAX) return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream);
+  return HostToDevice(ctx, dst, src, bytes, stream);
+}
+
 /* The base's device copy of the structure (cuSPARSE's 32-bit offsets and columns), where its values are current
    there (a matrix assembled on the GPU): *ok false where it cannot be read there (64-bit indices, a storage format
    other than CSR), and the host's go up instead. */
@@ -332,7 +346,7 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
     /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
        write the array again (the application's next assembly) */
     if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
-    PetscCallCUDA(HostToDevice(ctx, d->values, aa, bytes, stream));
+    PetscCallCUDA(NewValuesToDevice(ctx, d->values, aa, bytes, stream));
     PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
     PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
     aa = d->values;
