@@ -82,7 +82,9 @@ typedef struct {
                                         aijtuneddiagonal.c); 0 where none was found so */
   const void         *pinned;        /* the host's value array as registered with CUDA (aijtunedpin.c), NULL if none, */
   size_t              pinned_bytes;  /* its bytes, */
-  const void         *pin_refused;   /* and the array whose registration failed last */
+  const void         *pin_refused;   /* and the array whose registration failed last; */
+  const void         *pin_candidate; /* an array too small to page-lock at once (aijtunedpin.c), */
+  PetscInt            pin_copies;    /* and its copies of new values in a row */
 } Mat_SeqAIJTuned;
 
 /* Blocks of two MPI matrices (Y's diagonal and off-diagonal, X's) as they were: object ids and pattern states */

@@ -13,11 +13,20 @@
    state goes (MatDestroy, a conversion away: before the base frees it), when the plan goes (a new pattern, for which
    the base may have allocated anew), and when a copy finds another array.  A registration that fails (pages another
    registration holds, a driver refusing) leaves the copies pageable, with a PetscInfo message.
+
+   A smaller array, of at least PIN_LATE_MIB, is page-locked at its PIN_LATE_COPIES-th copy of new values in a row:
+   by then the program is in a loop of steps (a time loop's Jacobians), and registering it is repaid within a few more.
+   At 3.5 MB a pageable copy took 0.287 ms (0.25 by the driver in aijtuned's own, bench/results/2026-11-27-scale-trace),
+   a registered one 0.072, and registering 0.98 (unregistering 0.22): repaid after about six copies.  Before that
+   count a short solve's few Newton steps pay nothing for it.
 */
 #include "aijtunedcuda.h"
 
+#define PIN_LATE_MIB    1.0
+#define PIN_LATE_COPIES 8
+
 /* aa page-locked for a copy of bytes from it where it can be: registered before, or now if register_now (a copy of
-   new values) and it is large enough.  A registration of another array goes.  Afterwards ctx->pinned == aa says
+   new values) and it is large enough, or has been copied often enough.  A registration of another array goes.  Afterwards ctx->pinned == aa says
    whether it is (the copy, HostToDevice in aijtunedcuda.c, reads that). */
 PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa, size_t bytes, PetscBool register_now)
 {
@@ -27,7 +36,11 @@ PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa
   PetscFunctionBegin;
   if (ctx->pinned && ctx->pinned == aa && ctx->pinned_bytes >= bytes) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedCUDAUnpin(A, ctx));
-  if (!register_now || !bytes || ctx->settings.pin_mib < 0 || mib < (double)ctx->settings.pin_mib || aa == ctx->pin_refused) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!register_now || !bytes || ctx->settings.pin_mib < 0 || aa == ctx->pin_refused) PetscFunctionReturn(PETSC_SUCCESS);
+  if (mib < (double)ctx->settings.pin_mib) { /* a smaller array: at its PIN_LATE_COPIES-th copy of new values in a row */
+    if (aa != ctx->pin_candidate) ctx->pin_candidate = aa, ctx->pin_copies = 0; /* compared, never read */
+    if (mib < PIN_LATE_MIB || ++ctx->pin_copies < PIN_LATE_COPIES) PetscFunctionReturn(PETSC_SUCCESS);
+  }
   err = cudaHostRegister((void *)aa, bytes, cudaHostRegisterDefault);
   if (err != cudaSuccess) {
     (void)cudaGetLastError(); /* not sticky: clear it, the copy goes on from pageable memory */

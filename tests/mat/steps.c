@@ -1,0 +1,92 @@
+static char help[] = "A loop of steps, each assembling new values on the host with the same pattern and multiplying: aijtuned's\n\
+products equal the host AIJ's at every step, and on a GPU an array of 1 to 8 MiB is page-locked at its 8th copy of\n\
+new values (seq/cuda/aijtunedpin.c; -info names it).\n\
+  -n <rows>   : rows of the tridiagonal matrix (default 60000: 1.4 MiB of values)\n\
+  -steps <k>  : steps (default 10)\n\n";
+
+#include <petscmataijtuned.h>
+
+/* Values of step s: (-1, 2 + i/n + s, -1), every entry set, the pattern unchanged. */
+static PetscErrorCode Fill(Mat A, PetscInt n, PetscInt s)
+{
+  PetscInt lo, hi;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetOwnershipRange(A, &lo, &hi));
+  for (PetscInt i = lo; i < hi; i++) {
+    if (i > 0) PetscCall(MatSetValue(A, i, i - 1, -1.0, INSERT_VALUES));
+    PetscCall(MatSetValue(A, i, i, 2.0 + (PetscReal)i / n + s, INSERT_VALUES));
+    if (i < n - 1) PetscCall(MatSetValue(A, i, i + 1, -1.0, INSERT_VALUES));
+  }
+  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Create(MatType type, PetscInt n, Mat *A)
+{
+  PetscFunctionBegin;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 3, NULL, 1, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+int main(int argc, char **argv)
+{
+  Mat       A, R; /* aijtuned, and the host AIJ reference */
+  Vec       x, y, xr, yr;
+  PetscInt  n = 60000, steps = 10;
+  PetscReal diff, ref;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-steps", &steps, NULL));
+  PetscCall(Create(MATAIJTUNED, n, &A));
+  PetscCall(Create(MATAIJ, n, &R));
+  PetscCall(MatCreateVecs(A, &x, &y)); /* CUDA vectors where PETSc has CUDA */
+  PetscCall(MatCreateVecs(R, &xr, &yr));
+  PetscCall(VecSetRandom(xr, NULL));
+  PetscCall(VecCopy(xr, x));
+  for (PetscInt s = 0; s <= steps; s++) { /* step 0 is the first assembly; 1..steps bring new values */
+    PetscCall(Fill(A, n, s));
+    PetscCall(Fill(R, n, s));
+    PetscCall(MatMult(A, x, y));
+    PetscCall(MatMult(R, xr, yr));
+    PetscCall(VecNorm(yr, NORM_INFINITY, &ref));
+    PetscCall(VecAXPY(yr, -1.0, y));
+    PetscCall(VecNorm(yr, NORM_INFINITY, &diff));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "step %" PetscInt_FMT ": the product %s the host AIJ's\n", s, diff <= 1e-14 * ref ? "equals" : "DIFFERS FROM"));
+  }
+  PetscCall(VecDestroy(&x));
+  PetscCall(VecDestroy(&y));
+  PetscCall(VecDestroy(&xr));
+  PetscCall(VecDestroy(&yr));
+  PetscCall(MatDestroy(&A));
+  PetscCall(MatDestroy(&R));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+
+   test:
+      suffix: 0
+      nsize: {{1 2}}
+      args: -steps 3
+      output_file: output/steps_0.out
+
+   # on one rank the 1.4 MiB array is page-locked at its 8th copy of new values, after step 7's assembly
+   test:
+      suffix: cuda_pin
+      requires: cuda
+      args: -info :mat
+      filter: grep -E "^step|page-locked for their copies" | sed -E "s/^.*page-locked for their copies.*$/page-locked/"
+      output_file: output/steps_cuda_pin.out
+
+TEST*/
