@@ -1,8 +1,8 @@
 static char help[] = "A loop of steps, each assembling new values on the host with the same pattern and multiplying: aijtuned's\n\
-products equal the host AIJ's at every step, and on a GPU an array of 1 to 8 MiB is page-locked at its 8th copy of\n\
+products equal the host AIJ's at every step, and on a GPU an array of 1 to 8 MiB is page-locked at its 16th copy of\n\
 new values (seq/cuda/aijtunedpin.c; -info names it).\n\
   -n <rows>   : rows of the tridiagonal matrix (default 60000: 1.4 MiB of values)\n\
-  -steps <k>  : steps (default 10)\n\n";
+  -steps <k>  : steps (default 18)\n\n";
 
 #include <petscmataijtuned.h>
 
@@ -39,7 +39,7 @@ int main(int argc, char **argv)
 {
   Mat       A, R; /* aijtuned, and the host AIJ reference */
   Vec       x, y, xr, yr;
-  PetscInt  n = 60000, steps = 10;
+  PetscInt  n = 60000, steps = 18;
   PetscReal diff, ref;
 
   PetscFunctionBeginUser;
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
       args: -steps 3
       output_file: output/steps_0.out
 
-   # on one rank the 1.4 MiB array is page-locked at its 8th copy of new values, after step 7's assembly
+   # on one rank the 1.4 MiB array is page-locked at its 16th copy of new values, step 16's
    test:
       suffix: cuda_pin
       requires: cuda

@@ -2,7 +2,7 @@
 # One GPU (carry .petsc-cuda, .bench-data.tar.xz, build/base-nopinlate.tgz).  run.sh OUTDIR STEP...
 #   build   this tree (all, bench) and the tree before the change (build/base-nopinlate.tgz: `git archive` of 05ae5c9
 #           with aijtunedpin.c of 40e760c and this bench_spmv.c: library and bench_spmv)
-#   values  bench_spmv's new-values rounds (-values_reps 30: new host values and a product, MatScale twice and a
+#   values  bench_spmv's new-values rounds (-values_reps 40: new host values and a product, MatScale twice and a
 #           product, a TS step's shifts and scales and a product) on lap3d40 and the medium files: base, new, base, new
 #   (SPMV_ARGS replaces the matrices; the step's outputs are packed into values.tgz)
 #   other steps: bench/results/2026-11-25-h100-verify/run.sh's (kernels, suite[=PAT], spmv, ...)
@@ -12,7 +12,7 @@ export MAKEFLAGS=-j16
 [ -d /opt/petsc-cuda ] || bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
 source bench/session.sh "$O"
 { commit_line; nvidia-smi --query-gpu=name --format=csv,noheader; } | tee -a "$out/run.txt"
-args=${SPMV_ARGS:-"-suite lap3d40 -dir .bench-data"}" -reps 50 -plan_reps 1 -values_reps 30 -setup_reps 0"
+args=${SPMV_ARGS:-"-suite lap3d40 -dir .bench-data"}" -reps 50 -plan_reps 1 -values_reps 40 -setup_reps 0"
 for step in "$@"; do
   case "$step" in
   build)

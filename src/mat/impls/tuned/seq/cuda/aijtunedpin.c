@@ -15,15 +15,15 @@
    registration holds, a driver refusing) leaves the copies pageable, with a PetscInfo message.
 
    A smaller array, of at least PIN_LATE_MIB, is page-locked at its PIN_LATE_COPIES-th copy of new values in a row:
-   by then the program is in a loop of steps (a time loop's Jacobians), and registering it is repaid within a few more.
-   At 3.5 MB a pageable copy took 0.287 ms (0.25 by the driver in aijtuned's own, bench/results/2026-11-27-scale-trace),
-   a registered one 0.072, and registering 0.98 (unregistering 0.22): repaid after about six copies.  Before that
-   count a short solve's few Newton steps pay nothing for it.
+   by then the program is in a loop of steps (a time loop's Jacobians).  On an H100 a step of new values and a product
+   on matrices of 1-5 MB then took 0.06-0.14 ms instead of 0.2-0.44, and the registration 1.2-4.8 ms, once 8 and once
+   29 ms (bench/results/2026-11-27-pin-late): repaid within 10-20 steps, 100 at worst.  A short solve's few Newton
+   steps, or a loop of fewer steps than the count, pay nothing for it.
 */
 #include "aijtunedcuda.h"
 
 #define PIN_LATE_MIB    1.0
-#define PIN_LATE_COPIES 8
+#define PIN_LATE_COPIES 16
 
 /* aa page-locked for a copy of bytes from it where it can be: registered before, or now if register_now (a copy of
    new values) and it is large enough, or has been copied often enough.  A registration of another array goes.  Afterwards ctx->pinned == aa says
