@@ -16,8 +16,8 @@
 
    A smaller array, of at least PIN_LATE_MIB, is page-locked at its PIN_LATE_COPIES-th copy of new values in a row:
    by then the program is in a loop of steps (a time loop's Jacobians).  On an H100 a step of new values and a product
-   on matrices of 1-5 MB then took 0.06-0.14 ms instead of 0.2-0.44, and the registration 1.2-4.8 ms, once 8 and once
-   29 ms (bench/results/2026-11-27-pin-late): repaid within 10-20 steps, 100 at worst.  A short solve's few Newton
+   on matrices of 1-5 MB then took 0.06-0.13 ms instead of 0.16-0.47, and the registration 1.2-4.8 ms, a few times
+   8-29 ms (bench/results/2026-11-27-pin-late): repaid within 10-20 steps, about 100 at worst.  A short solve's few Newton
    steps, or a loop of fewer steps than the count, pay nothing for it.
 */
 #include "aijtunedcuda.h"
@@ -26,8 +26,8 @@
 #define PIN_LATE_COPIES 16
 
 /* aa page-locked for a copy of bytes from it where it can be: registered before, or now if register_now (a copy of
-   new values) and it is large enough, or has been copied often enough.  A registration of another array goes.  Afterwards ctx->pinned == aa says
-   whether it is (the copy, HostToDevice in aijtunedcuda.c, reads that). */
+   new values) and it is large enough, or has been copied often enough.  A registration of another array goes.
+   Afterwards ctx->pinned == aa says whether it is (the copy, HostToDevice in aijtunedcuda.c, reads that). */
 PetscErrorCode MatSeqAIJTunedCUDAPin(Mat A, Mat_SeqAIJTuned *ctx, const void *aa, size_t bytes, PetscBool register_now)
 {
   const double mib = (double)bytes / 1048576.0;
