@@ -146,6 +146,24 @@ __device__ unsigned code_of(pieces p, seen_values *seen, unsigned long long bits
   return code_in_set(p, bits); /* the block's own set is full */
 }
 
+/* A block's seen values emptied, by its threads (the caller synchronizes before reading them). */
+__device__ __forceinline__ void seen_clear(seen_values *seen)
+{
+  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen->key[t] = EMPTY, seen->code[t] = 0;
+}
+
+/* The code of a present slot's value v: 0 once the strip is uncodable, which v's bits make it if they are the one
+   pattern the set reserves (it marks a free slot). */
+__device__ __forceinline__ unsigned code_value(pieces p, seen_values *seen, double v)
+{
+  const unsigned long long bits = (unsigned long long)__double_as_longlong(v);
+  if (bits == EMPTY) {
+    overflow(p);
+    return 0;
+  }
+  return code_of(p, seen, bits);
+}
+
 /* Whether the warp's threads here should stop coding: the flag read by the first active lane (any subset of the
    warp may be here) at every 32nd pass. */
 __device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
@@ -172,7 +190,7 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
   int                    pass   = 0;
   bool                   coding = true;
 
-  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
+  seen_clear(&seen);
   __syncthreads();
   GRID_STRIDE(i, nrows)
   {
@@ -191,9 +209,7 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
       for (int b = 0; b < 8; b++) {
         const int64_t d = 8 * w + b;
         if (coding && d < width && (m >> d & 1u)) {
-          const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
-          const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
-          if (bits == EMPTY) overflow(p);
+          const unsigned c = code_value(p, &seen, v[b]);
           if (!c) coding = false;
           word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
         }
@@ -230,7 +246,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
   bool                   coding = true;
   aijt_int               next[8];
 
-  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
+  seen_clear(&seen);
   __syncthreads();
   if (WORDS == 1)
 #pragma unroll
@@ -257,10 +273,8 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
 #pragma unroll
         for (int b = 0; b < 8; b++)
           if (coding && here[b] >= 0) {
-            const unsigned long long bits = (unsigned long long)__double_as_longlong(v[b]);
-            const unsigned           c    = bits == EMPTY ? 0u : code_of(p, &seen, bits); /* the reserved pattern marks a free slot of the set */
-            if (bits == EMPTY) overflow(p);
-            coding = c != 0;
+            const unsigned c = code_value(p, &seen, v[b]);
+            coding           = c != 0;
             word |= (unsigned long long)c << (8 * b); /* byte b of the word, the GPU being little-endian */
           }
         if (coding) ((unsigned long long *)p.code)[i * WORDS + w] = word;
@@ -304,7 +318,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
   __shared__ int         stop;
   const int64_t          ntiles = (nrows + CT_ROWS - 1) / CT_ROWS;
 
-  for (int t = threadIdx.x; t < SEEN; t += blockDim.x) seen.key[t] = EMPTY, seen.code[t] = 0;
+  seen_clear(&seen);
   for (int64_t tile = blockIdx.x; tile < ntiles; tile += gridDim.x) {
     const int64_t i0 = tile * CT_ROWS;
     if (threadIdx.x == 0) stop = overflowed(p);
@@ -325,12 +339,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
     for (int k = 0; k < PER; k++) {
       const int      e = threadIdx.x + 256 * k, r = e / W, j = e % W;
       const aijt_int s = j < width ? place[j][r] : -1;
-      unsigned       c = 0;
-      if (s >= 0) {
-        const unsigned long long bits = (unsigned long long)__double_as_longlong(v[k]);
-        if (bits == EMPTY) overflow(p); /* the reserved pattern marks a free slot of the set */
-        else c = code_of(p, &seen, bits);
-      }
+      const unsigned c = s >= 0 ? code_value(p, &seen, v[k]) : 0u;
       if (i0 + r < nrows) p.code[(i0 + r) * W + j] = (uint8_t)c; /* 0 once uncodable: never read then */
     }
     __syncthreads();
