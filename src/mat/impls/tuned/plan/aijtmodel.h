@@ -89,6 +89,8 @@ typedef struct {
 void   aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a);
 double aijt_model_at_row_ns(const aijt_model_at *a, double d);
 double aijt_model_at_row_ns_min(const aijt_model_at *a);
+/* At most aijt_model_at_row_ns at any locality in [dlo, dhi] (-1 where not known). */
+double aijt_model_at_row_ns_least(const aijt_model_at *a, double dlo, double dhi);
 double aijt_model_at_crit_us(const aijt_model_at *a);
 /* LONG's critical path (us): its longest row over its parts at one block's rate (long_entry_ns). */
 double aijt_model_long_crit_us(const aijt_model *m, double max_len, int parts);

@@ -209,6 +209,17 @@ double aijt_model_at_row_ns_min(const aijt_model_at *a)
   return a->lo > 0 && a->hi > 0 ? (a->lo < a->hi ? a->lo : a->hi) : 0; /* past the table a line may fall below zero: no bound but 0 */
 }
 
+/* The time is linear in the locality between its clamps, so where it is above zero at both ends it is
+   least at one of them. */
+double aijt_model_at_row_ns_least(const aijt_model_at *a, double dlo, double dhi)
+{
+  if (!a->known) return -1;
+  const double fl = a->dr > a->dl ? fmin(fmax((dlo - a->dl) / (a->dr - a->dl), 0), 1) : 0;
+  const double fh = a->dr > a->dl ? fmin(fmax((dhi - a->dl) / (a->dr - a->dl), 0), 1) : 0;
+  const double l = a->lo + fl * (a->hi - a->lo), h = a->lo + fh * (a->hi - a->lo);
+  return l > 0 && h > 0 ? fmin(l, h) : 0; /* a line that falls below zero in the range: no bound but 0 */
+}
+
 double aijt_model_at_crit_us(const aijt_model_at *a)
 {
   return a->known && a->crit > 0 ? a->crit : 0;

@@ -334,6 +334,55 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
   }
 }
 
+/* lim[j], where the dynamic program's best[j] starts: the largest offer to j (exclusive) that may lie on a
+   path under the cut, the cut less a floor of what any strips of buckets [j, nb) cost.  An offer at or above it
+   lies on no path under the cut, nor does any larger one: j is left unreached instead of taking its least
+   offer, and the buckets that only such paths reach are skipped.  Every path under the cut has all its offers
+   made with the same values in the same order, so the plan is the same (the margin, 1e-9 of the cut, covers
+   the floor's sums against a path's).  Without a cut, INFINITY: the program as before.
+   The floor takes each bucket at its cheapest kernel's time for its rows, as push_strips reads it: in a kernel
+   other than ELL its share of the kernel's prefix (a strip's work is their sum, its cost no less); in ELL its
+   rows at the least time per row of the table it is padded to, a strip's first bucket's (this one or an
+   earlier one), at the least of its times at the buckets' localities (a strip's is their mean, weighted by
+   entries; with bound, at any locality, as the prefixes are).  Empty rows an in-place product skips cost
+   nothing.  On actor_movie_incidence's split, which STREAM beats, 9 of its 71 buckets are reached (H100 model)
+   instead of all 71 (bench/results/2026-11-27-rest-floor-ell). */
+static void offer_limits(const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim)
+{
+  double ell_min[AIJT_MODEL_MAX_KERNELS], dlo = INFINITY, dhi = -INFINITY;
+
+  if (!(cut < INFINITY)) { /* no cut, no limit (R-MAT's 96 buckets would pay for the floor alone) */
+    for (int j = 0; j <= nb; j++) lim[j] = INFINITY;
+    return;
+  }
+  for (int q = 0; q < nk; q++) ell_min[q] = INFINITY;
+  for (int i = 0; i < nb && !bound; i++) { /* an ELL strip's locality lies between its buckets' */
+    dlo = fmin(dlo, b[i].d);
+    dhi = fmax(dhi, b[i].d);
+  }
+  for (int i = 0; i < nb; i++) { /* each bucket's least time, in lim[i] until the sums are made */
+    const aijt_int rows  = b[i].end - b[i].begin;
+    double         least = R->empty_free && i == first_empty ? 0 : INFINITY;
+    for (int q = 0; q < nk; q++) {
+      double us;
+      if (c[q].k->format == AIJT_ELL) {
+        const double ns = bound ? aijt_model_at_row_ns_min(&c[q].at[i]) : aijt_model_at_row_ns_least(&c[q].at[i], dlo, dhi);
+        if (ns >= 0 && ns < ell_min[q]) ell_min[q] = ns;
+        us = ell_min[q] * (double)rows * 1e-3;
+      } else if (c[q].bad[i + 1] - c[q].bad[i]) continue;
+      else us = (c[q].prefix[i + 1] - c[q].prefix[i]) * 1e-3;
+      if (us < least) least = us;
+    }
+    lim[i] = least;
+  }
+  double rest = 0; /* buckets [j, nb) */
+  lim[nb]     = cut;
+  for (int j = nb - 1; j >= 0; j--) {
+    rest += lim[j];
+    lim[j] = !(rest > 0) ? cut : isinf(rest) ? -INFINITY : cut - rest + 1e-9 * fabs(cut); /* INFINITY: some bucket has no kernel */
+  }
+}
+
 /* The strip for buckets [i, j) in kernel k. */
 static aijt_strip strip_of(const aijt_rules *R, const aijt_bucket *b, int i, int j, const aijt_model_kernel *k, int parts)
 {
@@ -412,15 +461,16 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
   /* empty rows (the last bucket, sorted) get a strip of their own: y += A x in place skips it (the
      off-diagonal block of an MPI matrix is mostly empty rows, and MatMultAdd is all it ever does) */
   int first_empty = nb && b[nb - 1].max_len == 0 ? nb - 1 : nb;
+  offer_limits(R, b, nb, c, nk, bound, first_empty, cut, best); /* best[j] starts at its limit, from[j] unreached */
   best[0] = 0;
-  for (int j = 1; j <= nb; j++) best[j] = INFINITY;
+  for (int j = 0; j <= nb; j++) from[j] = -1;
   /* best[j] = min over i < j and kernels of best[i] + the strip [i, j), pushed from each final best[i]
      to every j: each j meets its candidates in the order of i, then of the kernel, as a pull over i
      would (the first of equal candidates wins) */
   for (int i = 0; i < nb; i++) {
     int    jend = i < first_empty ? first_empty : nb;
     double most = 0;
-    if (!isfinite(best[i])) continue;
+    if (i && from[i] < 0) continue;
     if (R->empty_free && i == first_empty) { /* empty rows an in-place product skips cost nothing */
       for (int j = i + 1; j <= jend && nk; j++) offer(&T, j, best[i], i, 0, 1);
       continue;
@@ -429,7 +479,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     if (cut < most) most = cut;
     for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, &T);
   }
-  if (nb && isfinite(best[nb])) {
+  if (nb && from[nb] >= 0) {
     /* walk back from the end, then append the strips in plan order */
     int n = 0;
     for (int j = nb; j > 0; j = from[j]) n++;
