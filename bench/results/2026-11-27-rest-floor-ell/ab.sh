@@ -43,7 +43,7 @@ for round in $(seq 1 "$ROUNDS"); do
   [ $(( $(date +%s) - start )) -lt "${STOP_S:-450}" ] || { stamp "stopped before round $round (STOP_S)"; break; }
   for v in a b; do
     dir=$R; [ $v = a ] && dir=$A
-    (cd $dir && $pin timeout 120 build-cuda/bench/bench_spmv -f "$(echo $paths | tr ' ' ',')" -reps 10 -plan_reps 15 -csv "$out/spmv-$v$round.csv") > "$out/spmv-$v$round.txt" 2>&1
+    (cd $dir && $pin timeout 120 build-cuda/bench/bench_spmv -suite none -f "$(echo $paths | tr ' ' ',')" -reps 10 -plan_reps 15 -csv "$out/spmv-$v$round.csv") > "$out/spmv-$v$round.txt" 2>&1
     stamp "round $round $v"
   done
 done
