@@ -345,13 +345,13 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
    rows at the least time per row of the table it is padded to, a strip's first bucket's (this one or an
    earlier one), at the least of its times at the buckets' localities (a strip's is their mean, weighted by
    entries; with bound, at any locality, as the prefixes are).  Empty rows an in-place product skips cost
-   nothing.  On actor_movie_incidence's split, which STREAM beats, 9 of its 71 buckets are reached (H100 model)
-   instead of all 71 (bench/results/2026-11-27-rest-floor-ell). */
+   nothing.  On actor_movie_incidence's split, which STREAM beats, 8 of its 71 buckets are reached (H100 model)
+   instead of all (bench/results/2026-11-27-rest-floor-ell). */
 static void offer_limits(const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim)
 {
   double ell_min[AIJT_MODEL_MAX_KERNELS], dlo = INFINITY, dhi = -INFINITY;
 
-  if (!(cut < INFINITY)) { /* no cut, no limit (R-MAT's 96 buckets would pay for the floor alone) */
+  if (!(cut < INFINITY)) { /* no cut, no limit (R-MAT, which no whole-matrix plan can hold, would pay for the floor alone) */
     for (int j = 0; j <= nb; j++) lim[j] = INFINITY;
     return;
   }
