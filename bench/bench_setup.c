@@ -166,7 +166,7 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     p->order  = order;
     p->sorted = 1;
     t0        = wall_seconds();
-    if ((err = aijt_model_split(&B->rules, &B->model, b, nb, p, &cap, &predicted))) fail("aijt_model_split", err);
+    if ((err = aijt_model_split(&B->rules, &B->model, b, nb, INFINITY, p, &cap, &predicted))) fail("aijt_model_split", err);
     t[T_SPLIT][slot] = wall_seconds() - t0;
     t0               = wall_seconds();
     if ((err = aijt_plan_order_columns(A, &B->rules, sink, p))) fail("aijt_plan_order_columns", err);

@@ -387,6 +387,32 @@ static int same_buckets(const aijt_bucket *a, const aijt_bucket *b, int n)
   return 1;
 }
 
+/* The split's dynamic program cut at a whole-matrix plan's price, beat (partition.c: no offer above it less a
+   launch, nor above it less a floor of the buckets left), makes the uncut program's split wherever that is
+   predicted under beat, strip for strip, and none only where it is not.  A floor above some path's true cost
+   would lose that path under a beat just above its price. */
+static void check_split_cut(const char *name, const aijt_csr *A, const aijt_bucket *b, int nb, const aijt_model *m)
+{
+  static const double share[] = {0.5, 0.9, 0.99, 1 - 1e-6, 1 + 1e-6, 1.01, 1.1, 2};
+  aijt_rules          R;
+  aijt_plan          *all = NULL;
+  int                 cap = 0;
+  double              t   = INFINITY;
+
+  aijt_rules_default(&R);
+  EXPECT(!aijt_plan_start(A, &all) && !aijt_model_split(&R, m, b, nb, INFINITY, all, &cap, &t), "%s: the split failed", name);
+  for (size_t q = 0; all && isfinite(t) && q < sizeof(share) / sizeof(share[0]); q++) {
+    aijt_plan *cut = NULL;
+    double     u   = INFINITY;
+    cap            = 0;
+    EXPECT(!aijt_plan_start(A, &cut) && !aijt_model_split(&R, m, b, nb, t * share[q], cut, &cap, &u), "%s: the split cut at %g of its price failed", name, share[q]);
+    if (cut && isfinite(u)) EXPECT(u == t && aijt_plan_equal(all, cut), "%s: the split cut at %g of its price differs from the uncut one (%.17g us against %.17g)", name, share[q], u, t);
+    else if (cut) EXPECT(share[q] <= 1 + 1e-9 && cut->nstrips == 0, "%s: the split cut at %g of its price made none (or strips and no price)", name, share[q]);
+    aijt_plan_destroy(&cut);
+  }
+  aijt_plan_destroy(&all);
+}
+
 static void check_matrix(const char *name, aijt_csr *A)
 {
   int        plans = 0;
@@ -422,6 +448,8 @@ static void check_matrix(const char *name, aijt_csr *A)
     EXPECT(!aijt_length_counts(A, max_len, &count) && !aijt_order_from_counts(A, max_len, count, &counted) && !memcmp(counted, ref, (size_t)A->nrows * sizeof(aijt_int)), "%s: order from the counts differs from the reference", name);
     rb = ref_buckets(A, order, &rnb);
     EXPECT(!aijt_model_buckets(A, order, count, max_len, &b, &nb) && nb == rnb && same_buckets(b, rb, nb), "%s: the model planner's length classes differ from the reference", name);
+    check_split_cut(name, A, b, nb, &test_m);
+    if (have_shipped) check_split_cut(name, A, b, nb, &shipped_m);
     free(b), free(rb), free(count), free(counted);
   }
   /* plans of both planners, sorted and not, each format alone, and thresholds that make many strips */

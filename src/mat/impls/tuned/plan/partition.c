@@ -510,14 +510,14 @@ done:
   return err;
 }
 
-aijt_err aijt_model_split(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted)
+aijt_err aijt_model_split(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, double beat, aijt_plan *p, int *cap, double *predicted)
 {
   class_tables ct;
   aijt_err     err;
 
   *predicted = INFINITY;
   if ((err = class_tables_make(R, m, b, nb, &ct))) return err;
-  err = split_buckets(R, m, b, nb, &ct, 0, INFINITY, p, cap, predicted);
+  err = split_buckets(R, m, b, nb, &ct, 0, beat, p, cap, predicted);
   class_tables_free(&ct);
   return err;
 }

@@ -87,8 +87,10 @@ aijt_err aijt_model_buckets_from(const aijt_plan_source *src, const aijt_plan *p
    at most one row; count and max_len as aijt_length_counts has them), each with its locality feature. */
 aijt_err aijt_model_buckets(const aijt_csr *A, const aijt_int *order, const aijt_int *count, aijt_int max_len, aijt_bucket **b, int *nb);
 /* Steps 3 and 4: the cheapest strips over the buckets, appended to the sorted plan p; the plan's
-   predicted time (INFINITY when some rows have no allowed kernel in the model). */
-aijt_err aijt_model_split(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, aijt_plan *p, int *cap, double *predicted);
+   predicted time (INFINITY when some rows have no allowed kernel in the model).  beat: a whole-matrix
+   plan's price, which the split must come under to be made at all (INFINITY: none); where it does not,
+   no strips and INFINITY. */
+aijt_err aijt_model_split(const aijt_rules *R, const aijt_model *m, const aijt_bucket *b, int nb, double beat, aijt_plan *p, int *cap, double *predicted);
 
 /* The windows STREAM's price reads the natural order's locality in (up to AIJT_NATURAL_WINDOWS of
    AIJT_LOCALITY_WINDOW entries, spread evenly over the entries, their rows found by bisection in the row
