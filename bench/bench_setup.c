@@ -24,6 +24,7 @@
 #include "matgen_aijt.h"
 #include "wallclock.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
