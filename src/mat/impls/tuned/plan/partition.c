@@ -345,7 +345,9 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
    rows at the least time per row of the table it is padded to, a strip's first bucket's (this one or an
    earlier one), at the least of its times at the buckets' localities (a strip's is their mean, weighted by
    entries; with bound, at any locality, as the prefixes are).  Empty rows an in-place product skips cost
-   nothing.  On actor_movie_incidence's split, which STREAM beats, 8 of its 71 buckets are reached (H100 model)
+   nothing.  split_floor takes the same floor from the tables, before any prefix exists; one function for both
+   read the tables here too, 1.05x the host part's instructions in geometric mean against 1.02x
+   (bench/results/2026-11-27-rest-floor-ell, shared-floor.patch).  On actor_movie_incidence's split, which STREAM beats, 8 of its 71 buckets are reached (H100 model)
    instead of all (bench/results/2026-11-27-rest-floor-ell). */
 static void offer_limits(const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim)
 {
