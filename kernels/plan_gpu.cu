@@ -15,8 +15,9 @@
      in global memory, which the zeroing of the statistics empties; more than the limit anywhere stops
      every block of the test;
    - columns: the degrees by atomic counts (of the auto test's sample, then of every entry), their counts
-     back to the host for the test and the hot count, and the order by degree by a stable radix sort;
-   - rows: the order by length by a stable radix sort of (longest - length, row), the host's counting sort;
+     back to the host for the test and the hot count, and the order by degree by a stable sort;
+   - rows: the order by length by a stable sort, the host's counting sort: from the counts the host holds
+     in two launches (count_sort.cuh), else by a radix sort of (longest - length, row);
    - sectors: a thread block per locality window, the windows and their counts in the stage's mapped
      buffer (no copies, no allocations); the natural order's few windows, which STREAM's price reads, are
      counted with the lengths, in their wait.
@@ -28,6 +29,7 @@
    environment prints each pass's time.
 */
 #include "aijtkernels.h"
+#include "count_sort.cuh"
 #include "setup.cuh"
 extern "C" { /* the planner is C */
 #include "aijtblockrow.h"
@@ -605,19 +607,25 @@ int key_bits(aijt_int top)
 }
 
 /* Positions [0, n) of the values value(i) <= top ordered by decreasing value, stably, into *sorted
-   (device): the host's counting sorts, by radix sort of (top - value, i).  The keys, the indices, their
-   second buffers and the sort's scratch are one allocation (each allocation and free of the six it was
-   cost 10-30 us inside PETSc, bench/results/2026-11-25-plan-fuse). */
+   (device): the host's counting sorts.  count: the host's count of each value in [0, top].  Where the
+   values fit count_sort (count_sort.cuh), two launches and one allocation, its scratch behind *sorted;
+   else a radix sort of (top - value, i), whose keys, indices, their second buffers and scratch are one
+   allocation (each allocation and free of the six it was cost 10-30 us inside PETSc,
+   bench/results/2026-11-25-plan-fuse). */
 template <class V>
-bool sort_decreasing(gpu_source *g, V value, aijt_int n, aijt_int top, aijt_int **sorted)
+bool sort_decreasing(gpu_source *g, V value, aijt_int n, aijt_int top, const aijt_int *count, aijt_int **sorted)
 {
-  const size_t part = ((size_t)n * sizeof(aijt_int) + 255) / 256 * 256;
-  char        *work = NULL;
-  size_t       need = 0;
-  const int    bits = key_bits(top);
+  const size_t        part = ((size_t)n * sizeof(aijt_int) + 255) / 256 * 256;
+  char               *work = NULL;
+  size_t              need = 0;
+  const int           bits = key_bits(top);
+  aijt::count_classes k;
 
   *sorted = NULL;
-  if (ok(g, cub::DeviceRadixSort::SortPairs(NULL, need, (ukey *)NULL, (ukey *)NULL, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, 0, bits, g->stream)) && alloc(g, &work, 3 * part + need) && alloc(g, sorted, n)) {
+  if (aijt::count_sort_fits(count, top, n, &k)) {
+    const size_t at = part / sizeof(aijt_int); /* the counts, past the positions */
+    if (alloc(g, sorted, at + aijt::count_sort_scratch(k))) ok(g, aijt::count_sort(value, n, k, *sorted + at, *sorted, g->stream));
+  } else if (ok(g, cub::DeviceRadixSort::SortPairs(NULL, need, (ukey *)NULL, (ukey *)NULL, (aijt_int *)NULL, (aijt_int *)NULL, (int64_t)n, 0, bits, g->stream)) && alloc(g, &work, 3 * part + need) && alloc(g, sorted, n)) {
     aijt_int *key = (aijt_int *)work, *key2 = (aijt_int *)(work + part), *idx = (aijt_int *)(work + 2 * part);
     if (n) keys_kernel<<<setup_blocks(n), SETUP_BLOCK, 0, g->stream>>>(value, n, top, key, idx);
     if (ok(g, cudaGetLastError())) ok(g, cub::DeviceRadixSort::SortPairs(work + 3 * part, need, (ukey *)key, (ukey *)key2, idx, *sorted, (int64_t)n, 0, bits, g->stream));
@@ -675,7 +683,7 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
       if ((err = degrees(g, stride, 1, &deg, &count, &max_degree))) return err;
     }
   }
-  if (sort_decreasing(g, array_of{deg}, g->A->ncols, max_degree, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
+  if (sort_decreasing(g, array_of{deg}, g->A->ncols, max_degree, count, &sorted) && alloc(g, &g->col_pos, (size_t)g->A->ncols)) {
     scatter_kernel<<<setup_blocks(g->A->ncols), SETUP_BLOCK, 0, g->stream>>>(sorted, g->A->ncols, g->col_pos);
     if (ok(g, cudaGetLastError())) p->col_hot = aijt_col_hot_of(count, max_degree, g->A->ncols, R->col_hot_degree);
   }
@@ -694,7 +702,7 @@ aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int *
 
   *order = NULL; /* on the device until fetch */
   release(g, g->order);
-  sort_decreasing(g, row_len{g->D->rowptr}, g->A->nrows, max_len, &g->order);
+  sort_decreasing(g, row_len{g->D->rowptr}, g->A->nrows, max_len, count, &g->order);
   return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
 }
 

@@ -28,6 +28,7 @@
    "test_kernels NAME" runs only the products of the matrices whose name contains NAME, without the
    planner's GPU cases and the diagonal's: a short run, for example under compute-sanitizer.
 */
+#include "count_sort.cuh"
 #include "devcopy.h"
 extern "C" {
 #include "aijttune.h" /* aijt_strip_pattern */
@@ -760,6 +761,95 @@ static void plan_gpu_tests(matrix *mats, int nmats, cudaStream_t stream, int *pa
   }
 }
 
+/* ---------------------------------------------------------------- the planner's counting sort */
+
+struct device_values { /* count_sort's values: a device array */
+  const aijt_int *v;
+  __device__ aijt_int operator()(int64_t i) const { return v[i]; }
+};
+
+/* aijt::count_sort of n values v (host) against the host's stable counting sort by decreasing value;
+   fits: whether count_sort_fits must take them. */
+static int count_sort_case(const char *what, const aijt_int *v, int64_t n, int fits)
+{
+  aijt_int max = 0;
+  for (int64_t i = 0; i < n; i++) max = v[i] > max ? v[i] : max;
+  aijt_int           *count = (aijt_int *)calloc((size_t)max + 1, sizeof(aijt_int)), *want = (aijt_int *)malloc((size_t)(n ? n : 1) * sizeof(aijt_int));
+  aijt_int           *got = (aijt_int *)malloc((size_t)(n ? n : 1) * sizeof(aijt_int)), *dv = NULL, *dsorted = NULL, *dcounts = NULL;
+  aijt::count_classes k;
+  int                 ok = count && want && got;
+
+  for (int64_t i = 0; ok && i < n; i++) count[v[i]]++;
+  if (ok) { /* the reference: longest first, equal values in their order */
+    aijt_int *start = (aijt_int *)malloc(((size_t)max + 2) * sizeof(aijt_int));
+    ok              = start != NULL;
+    for (aijt_int at = 0, x = max; ok && x >= 0; x--) start[x] = at, at += count[x];
+    for (int64_t i = 0; ok && i < n; i++) want[start[v[i]]++] = (aijt_int)i;
+    free(start);
+  }
+  const int took = ok && aijt::count_sort_fits(count, max, n, &k);
+  if (ok && took != fits) {
+    printf("  count sort %s: count_sort_fits says %d, expected %d\n", what, took, fits);
+    ok = 0;
+  }
+  if (ok && took) {
+    ok = aijt_cuda_ok(cudaMalloc((void **)&dv, (size_t)n * sizeof(aijt_int)), "cudaMalloc values") && aijt_cuda_ok(cudaMalloc((void **)&dsorted, (size_t)n * sizeof(aijt_int)), "cudaMalloc sorted") &&
+         aijt_cuda_ok(cudaMalloc((void **)&dcounts, aijt::count_sort_scratch(k) * sizeof(aijt_int)), "cudaMalloc counts");
+    ok = ok && aijt_cuda_ok(cudaMemcpy(dv, v, (size_t)n * sizeof(aijt_int), cudaMemcpyHostToDevice), "cudaMemcpy values");
+    ok = ok && aijt_cuda_ok(aijt::count_sort(device_values{dv}, n, k, dcounts, dsorted, 0), "count_sort") && aijt_cuda_ok(cudaMemcpy(got, dsorted, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToHost), "cudaMemcpy sorted");
+    for (int64_t i = 0; ok && i < n; i++)
+      if (got[i] != want[i]) {
+        printf("  count sort %s (%d tiles of %lld, %d long values, top %d): place %lld holds %lld, expected %lld\n", what, k.ntiles, (long long)k.tile, k.nlong, k.top, (long long)i, (long long)got[i], (long long)want[i]);
+        ok = 0;
+      }
+  }
+  cudaFree(dv), cudaFree(dsorted), cudaFree(dcounts);
+  free(count), free(want), free(got);
+  return ok;
+}
+
+/* Sizes at and past a tile and past the tiles' cap, one class and the most, long values up to the table's
+   size and one past it, and no short value at all. */
+static void count_sort_checks(int *passed, int *failed)
+{
+  const int64_t most = aijt::COUNT_SORT_MAX_TILES * aijt::COUNT_SORT_TILE_MAX, big = 8000000;
+  aijt_int     *v    = (aijt_int *)malloc((size_t)(most + 1) * sizeof(aijt_int));
+  struct {
+    const char *what;
+    int64_t     n;
+    int         kind, fits;
+  } cases[] = {{"one value", 1, 0, 1},          {"random 0-11 past a tile", 2049, 1, 1}, {"one tile less one", 2047, 1, 1}, {"short and 40 long", 100000, 2, 1},
+               {"all equal, capped tiles", 300001, 3, 1}, {"64 long, no short", 500000, 4, 1}, {"65 long", 5000, 5, 0}, {"0-1023, 8M", big, 6, 1},
+               {"past the tiles' cap", most + 1, 1, 0}};
+
+  if (!v) {
+    (*failed)++;
+    printf("FAIL count sort: no memory\n");
+    return;
+  }
+  for (size_t q = 0; q < sizeof(cases) / sizeof(cases[0]); q++) {
+    const int64_t n = cases[q].n;
+    for (int64_t i = 0; i < n; i++) {
+      switch (cases[q].kind) {
+      case 0: v[i] = 0; break;
+      case 1: v[i] = (aijt_int)(rnd() % 12); break;
+      case 2: v[i] = (aijt_int)(rnd() % 301); break;
+      case 3: v[i] = 7; break;
+      case 4: v[i] = (aijt_int)(1024 + 1000 * (rnd() % 64)); break;
+      case 5: v[i] = (aijt_int)(i < 65 ? 2000 + i : rnd() % 9); break;
+      default: v[i] = (aijt_int)(rnd() % 1024); break;
+      }
+    }
+    if (cases[q].kind == 2)
+      for (int j = 0; j < 40; j++) v[rnd() % n] = (aijt_int)(1024 + rnd() % 100000);
+    const int ok = count_sort_case(cases[q].what, v, n, cases[q].fits);
+    printf("%s count sort: %s (%lld values)\n", ok ? "PASS" : "FAIL", cases[q].what, (long long)n);
+    if (ok) (*passed)++;
+    else (*failed)++;
+  }
+  free(v);
+}
+
 /* aijt_dev_copy_in: sizes below, at and past its piece path's, across pieces; the source overwritten as soon as it
    returns, the device's copy read back after the stream. */
 static int upload_checks(cudaStream_t stream)
@@ -1015,6 +1105,7 @@ int main(int argc, char **argv)
   mats[nmats++] = make_blocks("blocks_3_partial", 700, 3, 9, 4321);
 
   const char *only = argc > 1 ? argv[1] : NULL;
+  if (!only) count_sort_checks(&passed, &failed);
   if (!only) plan_gpu_tests(mats, nmats, stream, &passed, &failed);
   if (!only) { /* the shipped models may lack BCSR's kernels: the synthetic model, whose BCSR is cheap, plans the block
                   matrices on the device too (the block test's pass) */
