@@ -230,7 +230,11 @@ MPI_ENV := OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 demo: deps all
 	$(MPI_ENV) $(MPIEXEC) -n 1 $(BUILD)/examples/tutorials/ex1 -dim 3 -n 32 -mat_type aijtuned -ksp_type cg -pc_type jacobi -ksp_converged_reason -mat_view ::ascii_info
 
-test: deps all
+# The benchmarks that build without a CUDA PETSc, built with the tests so that a change to the planner's or the
+# kernels' interfaces cannot break them unseen (bench_spmv and the others need a CUDA PETSc: 'make bench' there).
+BENCH_CHECKED := $(BUILD)/bench/bench_setup $(BUILD)/bench/matgen_check $(if $(NVCC),$(BUILD)/bench/bench_plan_gpu)
+
+test: deps all $(BENCH_CHECKED)
 	python3 tests/run.py --build $(BUILD) --mpiexec "$(MPIEXEC)"
 
 clean:
