@@ -13,7 +13,7 @@ import sys
 from collections import defaultdict
 
 PLANNER = ("stats_", "keys_kernel", "DeviceRadixSort", "degree_kernel", "scatter_kernel", "sectors_", "natural_sectors",
-           "diagonals_", "blocks_kernel", "long_hist", "DeviceScan", "class_")
+           "diagonals_", "blocks_kernel", "long_hist", "DeviceScan", "class_", "count_sort")
 
 
 def planner(name):
