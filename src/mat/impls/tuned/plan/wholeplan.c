@@ -7,7 +7,6 @@
 #include "planbuild.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Step 5: the predicted time of the whole matrix as one DIA strip (INFINITY when it cannot be one). */
@@ -92,72 +91,18 @@ double aijt_whole_bcsr_us(const aijt_csr *A, const aijt_plan_source *src, const 
    One lane also adds a row's products in the host reference's order. */
 #define STREAM_LANES_MARGIN 0.05
 
-/* STREAM can hold the matrix: allowed, rows, entries and rows' lengths within its bounds. */
-static int stream_possible(const aijt_rules *R, const aijt_plan *p)
-{
-  return (R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) && p->nrows > 0 && p->nnz <= STREAM_MAX_NNZ && p->features.max_len <= AIJT_STREAM_MAX_LEN;
-}
-
-/* The STREAM kernels' tables read at each length that occurs (an empty row's at 1), longest first: both of
-   STREAM's prices take them, the optimistic one and the one at the natural order's locality.  Read again
-   for each, the 147 lengths of actor_movie_incidence were a quarter of the planner's host part
-   (bench/results/2026-11-27-stream-reads). */
-typedef struct {
-  int            nlen;
-  aijt_int      *len;                          /* [nlen], decreasing */
-  int            slot[AIJT_MODEL_MAX_KERNELS]; /* kernel q's readings: at + slot[q] * nlen; -1 for the others */
-  aijt_model_at *at;
-} stream_reads;
-
-/* r's readings of m's STREAM kernels over count's lengths; false (r empty) where memory is short: the
-   prices then read the tables themselves. */
-static int stream_reads_make(const aijt_model *m, const aijt_int *count, aijt_int max_len, stream_reads *r)
-{
-  int nk = 0;
-
-  memset(r, 0, sizeof(*r));
-  for (int q = 0; q < m->nkernels; q++) r->slot[q] = m->kernels[q].format == AIJT_STREAM ? nk++ : -1;
-  for (aijt_int len = aijt_count_prev(count, max_len); len >= 0; len = aijt_count_prev(count, len - 1)) r->nlen++;
-  r->len = (aijt_int *)malloc(((size_t)r->nlen + 1) * sizeof(aijt_int));
-  r->at  = (aijt_model_at *)malloc(((size_t)nk * (size_t)r->nlen + 1) * sizeof(aijt_model_at));
-  if (!r->len || !r->at) {
-    free(r->len);
-    free(r->at);
-    memset(r, 0, sizeof(*r));
-    return 0;
-  }
-  int i = 0;
-  for (aijt_int len = aijt_count_prev(count, max_len); len >= 0; len = aijt_count_prev(count, len - 1)) r->len[i++] = len;
-  for (int q = 0; q < m->nkernels; q++)
-    for (i = 0; r->slot[q] >= 0 && i < r->nlen; i++) aijt_model_at_len(&m->kernels[q], r->len[i] ? (double)r->len[i] : 1, &r->at[(size_t)r->slot[q] * r->nlen + i]);
-  return 1;
-}
-
-/* rows_work_us from kernel q's readings in r (the same sums, in the same order). */
-static double reads_work_us(const stream_reads *r, int q, const aijt_int *count, double d)
-{
-  const aijt_model_at *at   = r->at + (size_t)r->slot[q] * r->nlen;
-  double               work = 0;
-  for (int i = 0; i < r->nlen && work >= 0; i++) {
-    const double ns = d < 0 ? aijt_model_at_row_ns_min(&at[i]) : aijt_model_at_row_ns(&at[i], d);
-    work            = ns < 0 ? -1 : work + (double)count[r->len[i]] * ns * 1e-3;
-  }
-  return work;
-}
-
 /* Step 7: the whole matrix as one STREAM strip at locality d (d < 0: each row at the cheaper of its local
    and random times), the faster of its kernels into *s (INFINITY when it cannot be one), several lanes a
-   row only by STREAM_LANES_MARGIN.  r: the kernels' readings, or NULL (read here). */
-static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double d, const stream_reads *r, aijt_strip *s)
+   row only by STREAM_LANES_MARGIN. */
+static double stream_at(const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double d, aijt_strip *s)
 {
   double best = INFINITY, best_weighed = INFINITY;
 
-  if (!stream_possible(R, p)) return INFINITY;
+  if (!(R->allowed & AIJT_FORMAT_BIT(AIJT_STREAM)) || p->nrows == 0 || p->nnz > STREAM_MAX_NNZ || p->features.max_len > AIJT_STREAM_MAX_LEN) return INFINITY;
   for (int i = 0; i < m->nkernels; i++) {
     const aijt_model_kernel *k    = &m->kernels[i];
     double                   work, crit, t;
-    if (k->format != AIJT_STREAM) continue;
-    if ((work = r ? reads_work_us(r, i, count, d) : rows_work_us(k, count, p->features.max_len, d)) < 0) continue;
+    if (k->format != AIJT_STREAM || (work = rows_work_us(k, count, p->features.max_len, d)) < 0) continue;
     crit = aijt_model_crit_us(k, (double)p->features.max_len);
     t    = k->overhead_us + m->strip_us + (work > crit ? work : crit); /* its own kernel's fixed cost: one strip, one launch */
     const double weighed = k->param > 1 ? t * (1 + STREAM_LANES_MARGIN) : t;
@@ -219,13 +164,8 @@ static double natural_locality(const aijt_csr *A, const aijt_plan_source *src, c
    could beat DIA and PANEL (beat). */
 double aijt_whole_stream_us(const aijt_csr *A, const aijt_plan_source *src, const aijt_rules *R, const aijt_model *m, const aijt_plan *p, const aijt_int *count, double beat, aijt_strip *s)
 {
-  stream_reads r;
-  double       d, price = INFINITY;
-
-  if (!stream_possible(R, p)) return INFINITY;
-  const stream_reads *rp = stream_reads_make(m, count, p->features.max_len, &r) ? &r : NULL;
-  if (stream_at(R, m, p, count, -1, rp, s) < beat) price = (d = natural_locality(A, src, R, p)) < 0 ? NAN : stream_at(R, m, p, count, d, rp, s);
-  free(r.len);
-  free(r.at);
-  return price;
+  double d;
+  if (!(stream_at(R, m, p, count, -1, s) < beat)) return INFINITY;
+  if ((d = natural_locality(A, src, R, p)) < 0) return NAN;
+  return stream_at(R, m, p, count, d, s);
 }
