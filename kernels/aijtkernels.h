@@ -7,10 +7,11 @@
    microseconds, about the cost of issuing a launch; and strips of one launch run side by side, so a
    strip of a few long rows no longer leaves the GPU idle while its last rows finish.
 
-       aijt_cuda_spmv(strips, nstrips, &tail, x, z, y, stream);
+       aijt_cuda_spmv(strips, nstrips, &tail, scale, x, z, y, stream);
 
-   Each strip writes each of its rows once, y[row] = (z ? z[row] : 0) + sum of the row's slots; the tail
-   then adds val * x[col] into y[row].  Strips own disjoint rows, so z may equal y (MatMultAdd in
+   Each strip writes each of its rows once, y[row] = (z ? z[row] : 0) + scale * (sum of the row's slots); the
+   tail then adds scale * (val * x[col]) into y[row].  scale is a factor the values do not hold (MatScale's since
+   they were written, which then costs no pass over them); at 1 the results are those without it, bit for bit.  Strips own disjoint rows, so z may equal y (MatMultAdd in
    place).  Stream order is what makes the tail see initialised rows: nothing here synchronizes or
    allocates.  aijt_cuda_strip runs one strip alone (the same kernel with one range).
 
@@ -99,12 +100,9 @@ cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
 /* aijt_dia_codes_refills: whether d's refill codes its values as it reads them (a DIA strip with codes);
    aijt_dia_codes_refill does it, from values through src as aijt_dev_refill, and writes val only where the values
-   prove uncodable (while the codes hold, val is stale, as after aijt_dev_scale). */
+   prove uncodable (while the codes hold, val is stale). */
 int         aijt_dia_codes_refills(const aijt_dev_strip *d);
 cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
-/* aijt_dia_codes_scale: d's table times a, as aijt_dev_scale multiplies d's values, so that the codes still hold
-   (the table is then in another order than a coding's; every slot reads its value times a). */
-cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream);
 
 /* The COO tail on the device. */
 typedef struct {
@@ -137,15 +135,15 @@ size_t aijt_dev_strip_ptr_count(const aijt_dev_strip *d);
 int    aijt_dev_strip_reads_rows(const aijt_dev_strip *d);
 void   aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *npartial, size_t *ncount);
 
-/* y[rows] = (z ? z[rows] : 0) + strip * x.  z may equal y. */
-cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream);
+/* y[rows] = (z ? z[rows] : 0) + scale * (strip * x).  z may equal y. */
+cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, double scale, const double *x, const double *z, double *y, cudaStream_t stream);
 
-/* y[row[k]] += val[k] * x[col[k]] (atomically: rows of the tail may also be rows of other warps). */
-cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream);
+/* y[row[k]] += scale * (val[k] * x[col[k]]) (atomically: rows of the tail may also be rows of other warps). */
+cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, double scale, const double *x, double *y, cudaStream_t stream);
 
 /* Every strip (one launch per AIJT_FUSED_MAX strips of equal block size), then the tail (t may be
-   NULL): y = A x, or y = A x + z.  Stops at the first error. */
-cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream);
+   NULL): y = scale * A x, or y = scale * A x + z.  Stops at the first error. */
+cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, double scale, const double *x, const double *z, double *y, cudaStream_t stream);
 
 /* The CSR on the device: what the GPU build reads. */
 typedef struct {
@@ -178,12 +176,6 @@ cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, 
    none (i >= ncols included). */
 cudaError_t aijt_dev_csr_shift(const int *rowptr, const int *colidx, double *values, aijt_int n, double a, cudaStream_t stream);
 cudaError_t aijt_dev_csr_diagonal(const int *rowptr, const int *colidx, const double *values, aijt_int nrows, aijt_int ncols, double *d, cudaStream_t stream);
-
-/* MatScale of the same matrix: every slot of the strips and the tail times a, padding left 0.0 (for a finite a, bit
-   for bit what aijt_dev_refill gives from the CSR values scaled), and DIA's value tables (aijt_dia_codes_scale), so
-   that no new coding is needed.  A DIA strip whose codes are in use keeps its val as it was: the product reads the
-   table alone, and only a refill codes again (writing val where the new values do not code).  No allocation, no wait. */
-cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 
 /* The model planner with its passes over rows and entries on the GPU (plan_gpu.cu): aijt_plan_model's
    plan of host CSR A, bit for bit, from D, a device copy of A's row offsets and columns (values unused);

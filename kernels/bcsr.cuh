@@ -19,7 +19,7 @@
 namespace aijt {
 
 template <int BS, int TPR>
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK) bcsr_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK) bcsr_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const y_out o)
 {
   const unsigned lane = threadIdx.x % TPR;
   const unsigned mask = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
@@ -49,24 +49,21 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) bcsr_kernel(const __grid_const
     }
     if (lane == 0) {
 #pragma unroll
-      for (int i = 0; i < BS; i++) {
-        const aijt_int r = s.row0 + (aijt_int)(b * BS + i);
-        y[r]             = row_start(z, r) + sum[i];
-      }
+      for (int i = 0; i < BS; i++) o.put(s.row0 + (aijt_int)(b * BS + i), sum[i]);
     }
   }
 }
 
 /* BCSR's launch: TPR lanes a block row, one block row per group. */
 template <int BS>
-cudaError_t launch_bcsr_bs(const aijt_dev_strip &s, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
+cudaError_t launch_bcsr_bs(const aijt_dev_strip &s, unsigned block, const double *x, const y_out &o, cudaStream_t stream)
 {
   const int64_t g = ((int64_t)(s.nrows / BS) * s.tpr + block - 1) / block;
   if (g > 0x7fffffff) return cudaErrorInvalidValue;
   switch (s.tpr) {
 #define AIJT_BCSR_CASE(T) \
   case T: \
-    bcsr_kernel<BS, T><<<(unsigned)(g > 0 ? g : 1), block, 0, stream>>>(s, x, z, y); \
+    bcsr_kernel<BS, T><<<(unsigned)(g > 0 ? g : 1), block, 0, stream>>>(s, x, o); \
     break;
     AIJT_TPR_LIST(AIJT_BCSR_CASE)
 #undef AIJT_BCSR_CASE
@@ -80,12 +77,12 @@ cudaError_t launch_bcsr_bs(const aijt_dev_strip &s, unsigned block, const double
 #define AIJT_BCSR_BS_LIST(X) X(2) X(3) X(4) X(5) X(6) X(7) X(8)
 static_assert(AIJT_BCSR_MAX_BS == 8, "AIJT_BCSR_BS_LIST names every block size");
 
-inline cudaError_t launch_bcsr(const aijt_dev_strip &s, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
+inline cudaError_t launch_bcsr(const aijt_dev_strip &s, unsigned block, const double *x, const y_out &o, cudaStream_t stream)
 {
   switch (s.width) {
 #define AIJT_BCSR_BS_CASE(BS) \
   case BS: \
-    return launch_bcsr_bs<BS>(s, block, x, z, y, stream);
+    return launch_bcsr_bs<BS>(s, block, x, o, stream);
     AIJT_BCSR_BS_LIST(AIJT_BCSR_BS_CASE)
 #undef AIJT_BCSR_BS_CASE
   default:

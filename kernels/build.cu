@@ -422,19 +422,6 @@ __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nr
   }
 }
 
-/* MatScale in place: each slot's value times a, padding 0.0 as a refill leaves it.  One rounding, as the base's
-   scaling of the CSR values: the values a refill from them would write, bit for bit.  Nothing where *coded (a DIA
-   strip's codes in use: the product reads its table alone).  A strip with codes (table) has its table's entries
-   times a too, by the first block, whether they are in use or not (aijt_dia_codes_scale's work, in this launch: one
-   launch a strip, where two each cost the host a launch at every MatScale). */
-__global__ void scale_kernel(double *val, const aijt_int *src, aijt_int n, double a, const int *coded, double *table)
-{
-  if (table && blockIdx.x == 0)
-    for (int c = 1 + (int)threadIdx.x; c < AIJT_DIA_CODES; c += (int)blockDim.x) table[c] *= a; /* code 0: no entry */
-  if (coded && *coded) return;
-  GRID_STRIDE(k, n) val[k] = src[k] < 0 ? 0.0 : a * val[k];
-}
-
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
@@ -566,14 +553,3 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
   return cudaGetLastError();
 }
 
-extern "C" cudaError_t aijt_dev_scale(double a, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
-{
-  for (int s = 0; s < nstrips; s++) {
-    const aijt_dev_strip *S = &strips[s];
-    const bool coded = S->format == AIJT_DIA && S->code;
-    if (S->nslots) scale_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nslots, a, coded ? S->codes_state + AIJT_CODES_USED : NULL, coded ? (double *)S->table : NULL);
-    else if (coded) TRY(aijt_dia_codes_scale(S, a, stream));
-  }
-  if (tail && tail->nnz) scale_kernel<<<setup_blocks(tail->nnz), SETUP_BLOCK, 0, stream>>>((double *)tail->val, tail_src, tail->nnz, a, NULL, NULL);
-  return cudaGetLastError();
-}

@@ -8,12 +8,12 @@
 
 namespace aijt {
 
-__device__ __forceinline__ void coo_rows_init(const aijt_dev_strip &s, strip_range g, const double *z, double *y)
+__device__ __forceinline__ void coo_rows_init(const aijt_dev_strip &s, strip_range g, const y_out &o)
 {
   const int64_t stride = g.nblk * blockDim.x;
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
     const aijt_int r = __ldg(s.rows + i);
-    y[r]             = row_start(z, r);
+    o.y[r]           = o.start(r);
   }
 }
 

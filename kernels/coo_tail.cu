@@ -20,7 +20,7 @@ namespace aijt {
 
 template <bool SPLIT>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
-  coo_tail_kernel(aijt_int nnz, const aijt_int *__restrict__ row, const aijt_int *__restrict__ col, const double *__restrict__ val, const x_source<SPLIT> x, double *y)
+  coo_tail_kernel(aijt_int nnz, const aijt_int *__restrict__ row, const aijt_int *__restrict__ col, const double *__restrict__ val, const x_source<SPLIT> x, double scale, double *y)
 {
   const unsigned lane   = threadIdx.x & 31u;
   const int64_t  warp   = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
@@ -44,14 +44,14 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK)
       const double w = __shfl_down_sync(AIJT_FULL_MASK, v, off);
       if (lane + off < end) v += w;
     }
-    if (r >= 0 && ((heads >> lane) & 1u)) atomicAdd(y + r, v);
+    if (r >= 0 && ((heads >> lane) & 1u)) atomicAdd(y + r, scale * v);
   }
 }
 
-cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double *y)
+cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double scale, double *y)
 {
-  if (t.nhot) coo_tail_kernel<true><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<true>{x, t.xhot, t.nhot}, y);
-  else coo_tail_kernel<false><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<false>{x, NULL, 0}, y);
+  if (t.nhot) coo_tail_kernel<true><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<true>{x, t.xhot, t.nhot}, scale, y);
+  else coo_tail_kernel<false><<<grid, block, 0, stream>>>(t.nnz, t.row, t.col, t.val, x_source<false>{x, NULL, 0}, scale, y);
   return cudaGetLastError();
 }
 

@@ -25,7 +25,7 @@ __device__ __forceinline__ double block_dot(const aijt_dev_strip &s, int64_t lo,
 }
 
 template <bool SPLIT>
-__device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
+__device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const y_out &o)
 {
   __shared__ double partial32[32];
   const int64_t     parts = s.blocks_per_row;
@@ -43,7 +43,7 @@ __device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_ran
     const aijt_int r  = __ldg(s.rows + i);
 
     if (parts == 1) {
-      if (threadIdx.x == 0) y[r] = row_start(z, r) + sum;
+      if (threadIdx.x == 0) o.put(r, sum);
       continue;
     }
     if (threadIdx.x == 0) { /* the block's sum lives in thread 0 only: the rest is thread 0's work */
@@ -53,7 +53,7 @@ __device__ __forceinline__ void csr_long_rows(const aijt_dev_strip &s, strip_ran
         __threadfence(); /* and the other parts' partials are read after their counts */
         double total = 0.0;
         for (int64_t p = 0; p < parts; p++) total += __ldcg(s.partial + i * parts + p); /* from L2: other SMs wrote them */
-        y[r]       = row_start(z, r) + total;
+        o.put(r, total);
         s.count[i] = 0;
       }
     }

@@ -14,7 +14,7 @@
 namespace aijt {
 
 template <int TPR, bool SPLIT>
-__device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
+__device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const y_out &o)
 {
   static_assert(TPR >= 1 && TPR <= 32 && (TPR & (TPR - 1)) == 0, "TPR must be a power of two in [1, 32]");
   const aijt_int *__restrict__ rows = s.rows;
@@ -32,10 +32,7 @@ __device__ __forceinline__ void csr_vector_rows(const aijt_dev_strip &s, strip_r
     double        sum   = gather_dot(col, val, begin + lane, end, TPR, x);
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
-    if (lane == 0) {
-      const aijt_int r = __ldg(rows + i);
-      y[r]             = row_start(z, r) + sum;
-    }
+    if (lane == 0) o.put(__ldg(rows + i), sum);
   }
 }
 

@@ -176,5 +176,5 @@ extern "C" int aijt_dev_refresh(aijt_dev_layouts *D, const double *values, aijt_
 extern "C" cudaError_t aijt_dev_spmv(const aijt_dev_layouts *D, const double *x, const double *z, double *y, cudaStream_t stream)
 {
   cudaError_t err = aijt_cuda_gather(D->nhot, D->hot, x, D->xhot, stream);
-  return err != cudaSuccess ? err : aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, x, z, y, stream);
+  return err != cudaSuccess ? err : aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, 1.0, x, z, y, stream);
 }

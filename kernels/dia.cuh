@@ -21,7 +21,7 @@ namespace aijt {
 
 /* The coded rows: W 8-byte words of codes a row (aijt_dia_code_words), one or two loads. */
 template <int W>
-__device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+__device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const y_out &o)
 {
   const unsigned long long *__restrict__ code = (const unsigned long long *)s.code;
   const double *__restrict__ table            = s.table;
@@ -41,20 +41,20 @@ __device__ __forceinline__ void dia_coded_rows(const aijt_dev_strip &s, strip_ra
       const unsigned c = (unsigned)(w[d / 8] >> (8 * (d % 8))) & 0xffu; /* 0 past the width */
       if (c) sum += __ldg(table + c) * __ldg(x + r + __ldg(s.ptr + d));
     }
-    y[r] = row_start(z, r) + sum;
+    o.put(r, sum);
   }
 }
 
-__device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const double *z, double *y)
+__device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g, const double *__restrict__ x, const y_out &o)
 {
   const double *__restrict__ val = s.val;
   const int64_t stride           = g.nblk * blockDim.x;
   const int64_t ld               = s.ld ? s.ld : s.nrows;
 
   if (s.code && __ldg(s.codes_state + AIJT_CODES_USED)) {
-    if (s.width <= 8) dia_coded_rows<1>(s, g, x, z, y);
-    else if (s.width <= 16) dia_coded_rows<2>(s, g, x, z, y);
-    else dia_coded_rows<4>(s, g, x, z, y);
+    if (s.width <= 8) dia_coded_rows<1>(s, g, x, o);
+    else if (s.width <= 16) dia_coded_rows<2>(s, g, x, o);
+    else dia_coded_rows<4>(s, g, x, o);
     return;
   }
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
@@ -66,7 +66,7 @@ __device__ __forceinline__ void dia_rows(const aijt_dev_strip &s, strip_range g,
       const double v = __ldcs(val + (int64_t)d * ld + i); /* read once: leave the L1 to x */
       if (m >> d & 1u) sum += v * __ldg(x + r + __ldg(s.ptr + d));
     }
-    y[r] = row_start(z, r) + sum;
+    o.put(r, sum);
   }
 }
 

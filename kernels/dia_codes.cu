@@ -17,8 +17,7 @@
    numbers each value at its first meeting, and that number is its code and its place in the table.  The
    numbering depends on the threads' order, the table's contents do not, and each slot reads its own
    value: the same sums on every run.  A refill of new values codes them as it reads them
-   (aijt_dia_codes_refill) and writes val only where they prove uncodable: while the codes hold, val is not read
-   (nor scaled, aijt_dev_scale).  More than 255 values, or the one bit pattern the set reserves, leave
+   (aijt_dia_codes_refill) and writes val only where they prove uncodable: while the codes hold, val is not read.  More than 255 values, or the one bit pattern the set reserves, leave
    state[CODES_USED] at 0, and the product reads val and mask as before: the device, not the host, knows which,
    so a refill never waits to learn it.
 */
@@ -388,13 +387,6 @@ __global__ void finish_kernel(pieces p)
   p.state[AIJT_CODES_USED] = !p.state[AIJT_CODES_OVERFLOW];
 }
 
-/* MatScale: the table's values times a.  Code 0 (no entry) is never read; entries past the values met hold
-   nothing a code points to. */
-__global__ void scale_table_kernel(double *table, double a)
-{
-  if (threadIdx.x > 0) table[threadIdx.x] *= a;
-}
-
 } // namespace
 
 extern "C" size_t aijt_dia_codes_bytes(const aijt_dev_strip *d)
@@ -469,9 +461,3 @@ extern "C" cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int
   return cudaSuccess;
 }
 
-extern "C" cudaError_t aijt_dia_codes_scale(const aijt_dev_strip *d, double a, cudaStream_t stream)
-{
-  if (d->format != AIJT_DIA || !d->code) return cudaSuccess;
-  scale_table_kernel<<<1, AIJT_DIA_CODES, 0, stream>>>((double *)d->table, a);
-  return cudaGetLastError();
-}

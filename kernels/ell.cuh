@@ -13,7 +13,7 @@
 namespace aijt {
 
 template <bool SPLIT>
-__device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
+__device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const y_out &o)
 {
   const aijt_int *__restrict__ col = s.col;
   const double *__restrict__ val   = s.val;
@@ -22,8 +22,7 @@ __device__ __forceinline__ void ell_rows(const aijt_dev_strip &s, strip_range g,
 
   for (int64_t i = g.blk * blockDim.x + threadIdx.x; i < s.nrows; i += stride) {
     const double sum = gather_dot(col, val, i, i + (int64_t)s.width * ld, ld, x);
-    const aijt_int r = __ldg(s.rows + i);
-    y[r]             = row_start(z, r) + sum;
+    o.put(__ldg(s.rows + i), sum);
   }
 }
 

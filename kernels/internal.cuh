@@ -107,13 +107,20 @@ __device__ __forceinline__ double gather_dot(const aijt_int *__restrict__ col, c
   return sum;
 }
 
-/* The row's initial value: z[r], or 0 for y = A x.  A plain load, not __ldg: z may be y. */
-__device__ __forceinline__ double row_start(const double *z, aijt_int r)
-{
-  return z ? z[r] : 0.0;
-}
+/* Where a product's row sums go: y[r] = z[r] + scale * sum, z NULL for y = scale * A x.  scale is MatScale's
+   factor that the slots' values do not hold yet (aijt_cuda_spmv); at 1 the store is z[r] + sum, bit for bit
+   (1 * sum is exact, and a contracted fma(1, sum, z) rounds once as the addition does). */
+struct y_out {
+  const double *z; /* may equal y */
+  double       *y;
+  double        scale;
+
+  /* the row's initial value: z[r] or 0.  A plain load, not __ldg: z may be y. */
+  __device__ __forceinline__ double start(aijt_int r) const { return z ? z[r] : 0.0; }
+  __device__ __forceinline__ void   put(aijt_int r, double sum) const { y[r] = start(r) + scale * sum; }
+};
 
 /* The COO tail, a launch of its own after the strips (coo_tail.cu). */
-cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double *y);
+cudaError_t launch_coo_tail(dim3 grid, unsigned block, cudaStream_t stream, const aijt_dev_coo &t, const double *x, double scale, double *y);
 
 } // namespace aijt

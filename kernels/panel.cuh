@@ -50,7 +50,7 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK) panel_kernel(const __grid_cons
    warp order. */
 #define PANEL_SUM_WARPS 8
 
-__global__ void __launch_bounds__(32 * PANEL_SUM_WARPS) panel_sum(const __grid_constant__ aijt_dev_strip s, const double *z, double *y)
+__global__ void __launch_bounds__(32 * PANEL_SUM_WARPS) panel_sum(const __grid_constant__ aijt_dev_strip s, const y_out o)
 {
   __shared__ double part[PANEL_SUM_WARPS][32];
   const int64_t     np = panel_count(s), i = (int64_t)blockIdx.x * 32 + (threadIdx.x & 31u);
@@ -65,8 +65,7 @@ __global__ void __launch_bounds__(32 * PANEL_SUM_WARPS) panel_sum(const __grid_c
     double total = 0.0;
 #pragma unroll
     for (int k = 0; k < PANEL_SUM_WARPS; k++) total += part[k][threadIdx.x];
-    const aijt_int r = __ldg(s.rows + i);
-    y[r]             = row_start(z, r) + total;
+    o.put(__ldg(s.rows + i), total);
   }
 }
 

@@ -16,7 +16,7 @@
 namespace aijt {
 
 template <int CHUNK, bool SPLIT>
-__device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const double *z, double *y)
+__device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g, const x_source<SPLIT> &x, const y_out &o)
 {
   const aijt_int *__restrict__ col = s.col;
   const double *__restrict__ val   = s.val;
@@ -27,8 +27,7 @@ __device__ __forceinline__ void sell_rows(const aijt_dev_strip &s, strip_range g
     /* i < nrows fits aijt_int: divide in that width (a 64-bit division is several times dearer) */
     const aijt_int sl  = (aijt_int)i / C, l = (aijt_int)i - sl * C;
     const double   sum = gather_dot(col, val, (int64_t)__ldg(s.ptr + sl) + l, __ldg(s.ptr + sl + 1), C, x);
-    const aijt_int r = __ldg(s.rows + i);
-    y[r]             = row_start(z, r) + sum;
+    o.put(__ldg(s.rows + i), sum);
   }
 }
 

@@ -54,7 +54,7 @@ struct fused_args {
   #define AIJT_DENSE_MINBLOCKS 4
 #endif
 template <int N, bool ALL, bool SPLIT, bool DENSE>
-__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args<N> a, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args<N> a, const double *__restrict__ x, const y_out o)
 {
   int s = 0;
   while (N > 1 && s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
@@ -68,29 +68,29 @@ __global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS :
     switch (S.tpr) {
 #define AIJT_CSR_CASE(T) \
   case T: \
-    csr_vector_rows<T>(S, g, xs, z, y); \
+    csr_vector_rows<T>(S, g, xs, o); \
     break;
       AIJT_TPR_LIST(AIJT_CSR_CASE)
 #undef AIJT_CSR_CASE
     }
     break;
   case AIJT_LONG:
-    if (ALL) csr_long_rows(S, g, xs, z, y);
+    if (ALL) csr_long_rows(S, g, xs, o);
     break;
   case AIJT_ELL:
-    if (ALL) ell_rows(S, g, xs, z, y);
+    if (ALL) ell_rows(S, g, xs, o);
     break;
   case AIJT_SELL:
     if (!ALL) break;
     /* the planner's default C = 32 gets constant indexing; any other C reads it at run time */
-    if (S.chunk == 32) sell_rows<32>(S, g, xs, z, y);
-    else sell_rows<0>(S, g, xs, z, y);
+    if (S.chunk == 32) sell_rows<32>(S, g, xs, o);
+    else sell_rows<0>(S, g, xs, o);
     break;
   case AIJT_DIA:
-    dia_rows(S, g, x, z, y);
+    dia_rows(S, g, x, o);
     break;
   case AIJT_COO: /* the entries are in the tail; the strip only initialises its rows */
-    coo_rows_init(S, g, z, y);
+    coo_rows_init(S, g, o);
     break;
   default:
     break;
@@ -163,7 +163,7 @@ bool strip_ok(const aijt_dev_strip *s)
 }
 
 /* A PANEL strip: its panels, then the sums of each row's partial sums. */
-cudaError_t launch_panel(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream)
+cudaError_t launch_panel(const aijt_dev_strip *s, const double *x, const aijt::y_out &o, cudaStream_t stream)
 {
   const int64_t np = aijt_panel_count(s->ncols, s->width);
   const int64_t g  = np * (((int64_t)s->nrows + s->chunk - 1) / s->chunk), rows = ((int64_t)s->nrows + 31) / 32;
@@ -177,7 +177,7 @@ cudaError_t launch_panel(const aijt_dev_strip *s, const double *x, const double 
     AIJT_TPR_LIST(AIJT_PANEL_CASE)
 #undef AIJT_PANEL_CASE
   }
-  aijt::panel_sum<<<(unsigned)rows, 32 * PANEL_SUM_WARPS, 0, stream>>>(*s, z, y);
+  aijt::panel_sum<<<(unsigned)rows, 32 * PANEL_SUM_WARPS, 0, stream>>>(*s, o);
   return cudaGetLastError();
 }
 
@@ -201,7 +201,7 @@ bool one_dia_strip(const aijt::fused_args<AIJT_FUSED_MAX> &a)
   return a.nstrips == 1 && a.strip[0].format == AIJT_DIA && a.strip[0].width <= 8;
 }
 
-cudaError_t launch(aijt::fused_args<AIJT_FUSED_MAX> &a, unsigned block, const double *x, const double *z, double *y, cudaStream_t stream)
+cudaError_t launch(aijt::fused_args<AIJT_FUSED_MAX> &a, unsigned block, const double *x, const aijt::y_out &o, cudaStream_t stream)
 {
   bool all = false, split = false;
   if (!a.nstrips) return cudaSuccess;
@@ -209,11 +209,11 @@ cudaError_t launch(aijt::fused_args<AIJT_FUSED_MAX> &a, unsigned block, const do
   const unsigned grid = a.first[a.nstrips];
   if (one_dia_strip(a)) {
     const aijt::fused_args<1> one = {1, {a.first[0], a.first[1]}, {a.strip[0]}};
-    aijt::fused_spmv_kernel<1, false, false, false><<<grid, block, 0, stream>>>(one, x, z, y);
-  } else if (!all) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, false, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
-  else if (split) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, true, false><<<grid, block, 0, stream>>>(a, x, z, y);
-  else if (dense_launch(a, grid, block)) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, true><<<grid, block, 0, stream>>>(a, x, z, y);
-  else aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, false><<<grid, block, 0, stream>>>(a, x, z, y);
+    aijt::fused_spmv_kernel<1, false, false, false><<<grid, block, 0, stream>>>(one, x, o);
+  } else if (!all) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, false, false, false><<<grid, block, 0, stream>>>(a, x, o);
+  else if (split) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, true, false><<<grid, block, 0, stream>>>(a, x, o);
+  else if (dense_launch(a, grid, block)) aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, true><<<grid, block, 0, stream>>>(a, x, o);
+  else aijt::fused_spmv_kernel<AIJT_FUSED_MAX, true, false, false><<<grid, block, 0, stream>>>(a, x, o);
   a.nstrips = 0;
   return cudaGetLastError();
 }
@@ -312,17 +312,18 @@ extern "C" void aijt_dev_strip_workspace(const aijt_dev_strip *d, size_t *nparti
   if (d->format == AIJT_PANEL) *npartial = aijt_dev_strip_ptr_count(d) ? aijt_dev_strip_ptr_count(d) - 1 : 0;
 }
 
-extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, const double *x, double *y, cudaStream_t stream)
+extern "C" cudaError_t aijt_cuda_tail(const aijt_dev_coo *t, double scale, const double *x, double *y, cudaStream_t stream)
 {
   if (!t || t->nnz < 0 || t->nhot < 0 || (t->nhot && !t->xhot)) return cudaErrorInvalidValue;
   if (t->nnz == 0) return cudaSuccess;
   const unsigned block = block_of(t->block);
   const int64_t  g     = ((int64_t)t->nnz + block - 1) / block; /* one entry per thread */
-  return aijt::launch_coo_tail(dim3((unsigned)(g > kGridXMax ? kGridXMax : g)), block, stream, *t, x, y);
+  return aijt::launch_coo_tail(dim3((unsigned)(g > kGridXMax ? kGridXMax : g)), block, stream, *t, x, scale, y);
 }
 
-extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, const double *x, const double *z, double *y, cudaStream_t stream)
+extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips, const aijt_dev_coo *t, double scale, const double *x, const double *z, double *y, cudaStream_t stream)
 {
+  const aijt::y_out                o = {z, y, scale};
   aijt::fused_args<AIJT_FUSED_MAX> a;
   unsigned                         block = 0;
   cudaError_t                      err;
@@ -336,27 +337,27 @@ extern "C" cudaError_t aijt_cuda_spmv(const aijt_dev_strip *strips, int nstrips,
     const aijt_dev_strip *S = &strips[s];
     if (S->nrows == 0) continue;
     if (S->format == AIJT_PANEL || S->format == AIJT_STREAM || S->format == AIJT_BCSR) { /* launches of their own; strips own disjoint rows, so order is free */
-      if (S->format == AIJT_PANEL) err = launch_panel(S, x, z, y, stream);
-      else if (S->format == AIJT_STREAM) err = aijt::launch_stream(*S, x, z, y, stream);
-      else err = aijt::launch_bcsr(*S, block_of(S->block), x, z, y, stream);
+      if (S->format == AIJT_PANEL) err = launch_panel(S, x, o, stream);
+      else if (S->format == AIJT_STREAM) err = aijt::launch_stream(*S, x, o, stream);
+      else err = aijt::launch_bcsr(*S, block_of(S->block), x, o, stream);
       if (err != cudaSuccess) return err;
       continue;
     }
     const unsigned b = block_of(S->block);
     if (a.nstrips == AIJT_FUSED_MAX || (a.nstrips && b != block)) {
-      if ((err = launch(a, block, x, z, y, stream)) != cudaSuccess) return err;
+      if ((err = launch(a, block, x, o, stream)) != cudaSuccess) return err;
     }
     block                    = b;
     a.strip[a.nstrips]       = *S;
     a.first[a.nstrips + 1]   = a.first[a.nstrips] + (unsigned)blocks_for(S, b);
     a.nstrips++;
   }
-  if ((err = launch(a, block, x, z, y, stream)) != cudaSuccess) return err;
-  return t ? aijt_cuda_tail(t, x, y, stream) : cudaSuccess;
+  if ((err = launch(a, block, x, o, stream)) != cudaSuccess) return err;
+  return t ? aijt_cuda_tail(t, scale, x, y, stream) : cudaSuccess;
 }
 
-extern "C" cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, const double *x, const double *z, double *y, cudaStream_t stream)
+extern "C" cudaError_t aijt_cuda_strip(const aijt_dev_strip *s, double scale, const double *x, const double *z, double *y, cudaStream_t stream)
 {
   if (!s) return cudaErrorInvalidValue;
-  return aijt_cuda_spmv(s, 1, NULL, x, z, y, stream);
+  return aijt_cuda_spmv(s, 1, NULL, scale, x, z, y, stream);
 }

@@ -10,8 +10,8 @@
    actor_movie_incidence (127k rows of 1 to 294 entries) ran in 13.2 us against 16.2 for the model's
    sorted CSR + SELL plan and 17.2 for cuSPARSE (bench/results/2026-11-25-h100-stream-probe).
 
-   A launch of its own: dynamic shared memory for the share and the strip's longest row.  With TPR = 1 a
-   row's products are added in column order after z[row]: the host reference's sums, bit for bit.
+   A launch of its own: dynamic shared memory for the share and the strip's longest row.  With TPR = 1 (and no
+   MatScale factor) a row's products are added in column order after z[row]: the host reference's sums, bit for bit.
 */
 #pragma once
 
@@ -20,7 +20,7 @@
 namespace aijt {
 
 template <int TPR>
-__global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const double *z, double *y)
+__global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_constant__ aijt_dev_strip s, const double *__restrict__ x, const y_out o)
 {
   constexpr int PER = AIJT_STREAM_SHARE / AIJT_STREAM_BLOCK;
   extern __shared__ double prod[];
@@ -51,28 +51,29 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
   }
   __syncthreads();
 
-  const unsigned lane = threadIdx.x % TPR;
+  const unsigned lane    = threadIdx.x % TPR;
+  const bool     in_row  = TPR == 1 && o.scale == 1.0; /* the sum starts at z[row], as the host reference's */
   const unsigned mask = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
   /* the lanes of a group share r, so they leave the loop together, as the group's shuffles need */
   for (int64_t r = r0 + threadIdx.x / TPR; r < r1; r += AIJT_STREAM_BLOCK / TPR) {
     const int a = (int)(__ldg(ptr + r) - k0), b = (int)(__ldg(ptr + r + 1) - k0);
-    double    sum = 0.0;
-    if (TPR == 1) sum = row_start(z, s.row0 + (aijt_int)r);
+    double    sum = in_row ? o.start(s.row0 + (aijt_int)r) : 0.0;
     for (int k = a + (int)lane; k < b; k += TPR) sum += prod[k];
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
-    if (lane == 0) y[s.row0 + r] = TPR == 1 ? sum : row_start(z, s.row0 + (aijt_int)r) + sum;
+    if (lane == 0 && in_row) o.y[s.row0 + r] = sum;
+    else if (lane == 0) o.put(s.row0 + (aijt_int)r, sum);
   }
 }
 
 /* The strip's launch: a block per share, shared memory for a share and its longest row. */
-inline cudaError_t launch_stream(const aijt_dev_strip &s, const double *x, const double *z, double *y, cudaStream_t stream)
+inline cudaError_t launch_stream(const aijt_dev_strip &s, const double *x, const y_out &o, cudaStream_t stream)
 {
   const int64_t nb   = AIJT_STREAM_BLOCKS((int64_t)s.nslots);
   const size_t  smem = ((size_t)AIJT_STREAM_SHARE + (size_t)s.width) * sizeof(double);
   if (nb > 0x7fffffff || s.width > AIJT_STREAM_MAX_LEN) return cudaErrorInvalidValue;
-  if (s.tpr == 4) stream_kernel<4><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, z, y);
-  else stream_kernel<1><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, z, y);
+  if (s.tpr == 4) stream_kernel<4><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, o);
+  else stream_kernel<1><<<(unsigned)nb, AIJT_STREAM_BLOCK, smem, stream>>>(s, x, o);
   return cudaGetLastError();
 }
 

@@ -236,11 +236,11 @@ static double time_us(const aijt_dev_layouts *D, int n)
 {
   double t[MAX_REPS];
   n = n < MAX_REPS ? n : MAX_REPS;
-  for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "warm-up");
+  for (int w = 0; w < 3; w++) aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, 1.0, dx, NULL, dy, stream), "warm-up");
   aijt_cuda_ok(aijt_dev_hold(stream), "aijt_dev_hold");
   for (int r = 0; r < n; r++) {
     aijt_cuda_ok(cudaEventRecord(evs[2 * r], stream), "cudaEventRecord");
-    aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, dx, NULL, dy, stream), "aijt_cuda_spmv");
+    aijt_cuda_ok(aijt_cuda_spmv(D->strips, D->nstrips, &D->tail, 1.0, dx, NULL, dy, stream), "aijt_cuda_spmv");
     aijt_cuda_ok(cudaEventRecord(evs[2 * r + 1], stream), "cudaEventRecord");
   }
   aijt_dev_release();

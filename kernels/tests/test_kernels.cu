@@ -15,6 +15,8 @@
      inf     x = 1 except Inf at columns 0 and ncols/2: rows that reference them must be exactly as
              non-finite as the reference, others within the random bound (padding must not leak an Inf;
              column 0 is where a padding index clamped to 0 would read).
+   The random and inf trials' products carry a MatScale factor (aijt_cuda_spmv's scale: -1.5, -0.5) that the
+   uploaded values do not hold, against a reference from the values times it; the exact trial's none.
    Every plan is also built on the device from its skeleton, and every array must equal the host
    build's bit for bit, before and after the new values of the random and inf trials (aijt_dev_refresh; but
    the val of a DIA strip whose new values code, which a refill leaves).  DIA strips get value codes
@@ -294,8 +296,7 @@ static int codes_in_use(const aijt_dev_strip *d)
 }
 
 /* The layouts built on the device (D, from the plan's skeleton) are the host's L, array by array (but the val of
-   a strip whose codes are in use, with coded_val_stale: aijt_dev_scale and a refill leave it, and codes_match
-   checks the codes). */
+   a strip whose codes are in use, with coded_val_stale: a refill leaves it, and codes_match checks the codes). */
 static int same_as_host_but(const aijt_dev_layouts *D, const aijt_layouts *L, int coded_val_stale)
 {
   int ok = D->nstrips == L->nstrips && D->tail.nnz == L->tail.nnz && D->nhot == L->nhot;
@@ -334,9 +335,9 @@ static int cmp_u64(const void *a, const void *b)
 
 /* A DIA strip's value codes on the device (d) against the host layout S: used exactly when S's present
    slots hold fewer distinct bit patterns than the table has entries, the table those patterns (in the
-   order the coding met them, so compared as sets; unless the values were scaled in place since the
-   coding: fresh 0), and every slot's code 0 where the mask has no entry, else its value's place. */
-static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int fresh)
+   order the coding met them, so compared as sets), and every slot's code 0 where the mask has no entry, else its
+   value's place. */
+static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s)
 {
   const size_t n = (size_t)S->nslots, row_bytes = 8 * (size_t)aijt_dia_code_words(S->width), nc = (size_t)S->nrows * row_bytes;
   int          state[AIJT_CODES_STATE], ok = 1;
@@ -358,14 +359,12 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int
   for (size_t k = 0; k < np; k++) bits[nd] = bits[k], nd += !nd || bits[nd - 1] != bits[k];
   if (ok && state[AIJT_CODES_USED] != (nd < AIJT_DIA_CODES)) ok = 0, printf("  DIA codes of strip %d: used %d with %zu distinct values\n", s, state[AIJT_CODES_USED], nd);
   if (ok && state[AIJT_CODES_USED]) {
-    if (fresh) {
-      uint64_t entries[AIJT_DIA_CODES];
-      memcpy(entries, &table[1], nd * sizeof(uint64_t));
-      qsort(entries, nd, sizeof(uint64_t), cmp_u64);
-      if (state[AIJT_CODES_COUNT] != (int)nd) ok = 0, printf("  DIA codes of strip %d: %d codes for %zu distinct values\n", s, state[AIJT_CODES_COUNT], nd);
-      for (size_t j = 0; j < nd && ok; j++)
-        if (entries[j] != bits[j]) ok = 0, printf("  DIA codes of strip %d: the table does not hold the %zu-th value\n", s, j + 1);
-    }
+    uint64_t entries[AIJT_DIA_CODES];
+    memcpy(entries, &table[1], nd * sizeof(uint64_t));
+    qsort(entries, nd, sizeof(uint64_t), cmp_u64);
+    if (state[AIJT_CODES_COUNT] != (int)nd) ok = 0, printf("  DIA codes of strip %d: %d codes for %zu distinct values\n", s, state[AIJT_CODES_COUNT], nd);
+    for (size_t j = 0; j < nd && ok; j++)
+      if (entries[j] != bits[j]) ok = 0, printf("  DIA codes of strip %d: the table does not hold the %zu-th value\n", s, j + 1);
     for (size_t k = 0; k < nc && ok; k++) { /* row-major, row_bytes a row, zero past the width */
       const size_t i = k / row_bytes, dg = k % row_bytes, slot = dg * (size_t)S->nrows + i;
       const int    has = dg < (size_t)S->width && (S->mask[i] >> dg & 1u);
@@ -377,22 +376,11 @@ static int codes_match(const aijt_dev_strip *d, const aijt_layout *S, int s, int
   return ok;
 }
 
-static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L, int fresh)
+static int codes_match_all(const aijt_dev_layouts *D, const aijt_layouts *L)
 {
   int ok = 1;
-  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s, fresh);
+  for (int s = 0; s < L->nstrips && ok; s++) ok = codes_match(&D->strips[s], &L->strips[s], s);
   return ok;
-}
-
-/* MatScale in place (aijt_dev_scale) of the device's layouts D against the host's L refreshed from A's values
-   times a: every slot bit for bit (but coded DIA strips' val), DIA's codes pointing at their values (few values:
-   -0.5 keeps them exact; many: -1.5 rounds, as the host does).  A's values are left scaled. */
-static int scaled_in_place(aijt_dev_layouts *D, matrix *A, aijt_layouts *L, double a)
-{
-  for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] *= a;
-  aijt_layouts_refresh(L, A->values);
-  return aijt_cuda_ok(aijt_dev_scale(a, D->strips, D->src, D->nstrips, &D->tail, D->tail_src, 0), "aijt_dev_scale") && aijt_cuda_ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize (scale)") &&
-         same_as_host_but(D, L, 1) && codes_match_all(D, L, 0);
 }
 
 /* Returns 1 when every trial and mode agrees with the reference; describes the plan into info. */
@@ -474,19 +462,21 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       printf("  skeleton error: %s\n", aijt_err_string(err));
       ok = 0;
     }
-    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L, 1);
+    ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L);
   }
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dy, ny * sizeof(double)), "cudaMalloc y");
 
   for (int trial = 0; trial < NTRIALS && ok; trial++) {
+    /* a MatScale factor the values do not hold (aijt_cuda_spmv's scale): none where sums must be exact; -0.5 keeps
+       the dyadic values of the inf trial exact, -1.5 rounds */
+    const double scale = trial == TRIAL_EXACT ? 1.0 : trial == TRIAL_RANDOM ? -1.5 : -0.5;
     if (trial != TRIAL_EXACT) { /* new values, same pattern: refresh the layouts and upload again (random: too many for
                                    DIA's value codes, inf: few again) */
       for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = trial == TRIAL_RANDOM ? rnd_uniform() : rnd_dyadic(8);
       aijt_layouts_refresh(L, A->values);
-      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host_but(&B, L, 1) && codes_match_all(&B, L, 1);
-      if (K) ok = ok && scaled_in_place(&B, A, L, trial == TRIAL_RANDOM ? -1.5 : -0.5);
+      if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host_but(&B, L, 1) && codes_match_all(&B, L);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
     if (trial == TRIAL_INF && A->ncols) x[0] = x[A->ncols / 2] = INFINITY; /* 0: where a clamped padding index would read */
@@ -494,7 +484,11 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
     {
       aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1};
       ok                = aijt_dev_free(&D) && ok;
-      ok                = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D) && codes_match_all(&D, L, 1);
+      ok                = ok && aijt_dev_upload(plan, L, &o, rs->rules.block, &D) && codes_match_all(&D, L);
+    }
+    if (scale != 1.0) { /* the reference's matrix: the uploaded values times scale, which the products apply */
+      for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] *= scale;
+      aijt_layouts_refresh(L, A->values);
     }
     ok = ok && aijt_cuda_ok(cudaMemcpy(dx, x, (size_t)A->ncols * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy x");
     ok = ok && aijt_cuda_ok(cudaMemcpy(dz, z, (size_t)A->nrows * sizeof(double), cudaMemcpyHostToDevice), "cudaMemcpy z");
@@ -507,14 +501,14 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
       if (mode < 2) ok = ok && aijt_cuda_ok(cudaMemsetAsync(dy, 0xff, bytes, stream), "cudaMemsetAsync (NaN poison)");
       else ok = ok && aijt_cuda_ok(cudaMemcpyAsync(dy, dz, bytes, cudaMemcpyDeviceToDevice, stream), "cudaMemcpyAsync y = z");
       /* the fused launch of the strips (exact), of their windows (inf), or the windows one by one (random) */
-      if (trial == TRIAL_EXACT) ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv");
+      if (trial == TRIAL_EXACT) ok = ok && aijt_cuda_ok(aijt_cuda_spmv(D.strips, D.nstrips, &D.tail, scale, dx, zarg, dy, stream), "aijt_cuda_spmv");
       else {
         aijt_dev_strip *w  = (aijt_dev_strip *)malloc((3 * (size_t)D.nstrips + 1) * sizeof(aijt_dev_strip));
         const int       nw = windows_of(&D, w);
         if (trial == TRIAL_RANDOM) {
-          for (int s = 0; s < nw && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&w[s], dx, zarg, dy, stream), "aijt_cuda_strip (window)");
-          ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, dx, dy, stream), "aijt_cuda_tail");
-        } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(w, nw, &D.tail, dx, zarg, dy, stream), "aijt_cuda_spmv (windows)");
+          for (int s = 0; s < nw && ok; s++) ok = aijt_cuda_ok(aijt_cuda_strip(&w[s], scale, dx, zarg, dy, stream), "aijt_cuda_strip (window)");
+          ok = ok && aijt_cuda_ok(aijt_cuda_tail(&D.tail, scale, dx, dy, stream), "aijt_cuda_tail");
+        } else ok = ok && aijt_cuda_ok(aijt_cuda_spmv(w, nw, &D.tail, scale, dx, zarg, dy, stream), "aijt_cuda_spmv (windows)");
         free(w);
       }
       ok = ok && aijt_cuda_ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize (kernel execution)");
@@ -888,41 +882,41 @@ static int api_checks(cudaStream_t stream)
   memset(&s, 0, sizeof(s));
   memset(&t, 0, sizeof(t));
   s.format = AIJT_CSR, s.nrows = 4, s.tpr = 3;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue; /* tpr not a power of two */
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue; /* tpr not a power of two */
   s.tpr = 64;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_SELL, s.chunk = 0;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_LONG, s.blocks_per_row = 0;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.blocks_per_row = 2; /* a split LONG strip without its workspace */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_DIA, s.width = AIJT_DIA_MAX_DIAGS + 1;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_PANEL, s.width = AIJT_PANEL_WIDTH, s.chunk = 1, s.tpr = 4, s.ncols = 100; /* no workspace */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.partial = (double *)&t, s.width = AIJT_PANEL_WIDTH + 1; /* panels wider than shared memory holds */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.width = AIJT_PANEL_WIDTH, s.chunk = 0;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.partial = NULL;
   s.format = AIJT_NFORMATS;
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
-  ok &= aijt_cuda_spmv(NULL, 1, NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_spmv(NULL, 1, NULL, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_CSR, s.tpr = 1, s.nrows = 0; /* nothing to do */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaSuccess;
   s.nhot = 4; /* hot labels without their copy of x */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.xhot = (const double *)&t, s.format = AIJT_DIA, s.width = 1; /* DIA finds columns from rows: no labels */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   s.format = AIJT_CSR; /* the same, where labels belong */
-  ok &= aijt_cuda_strip(&s, NULL, NULL, NULL, stream) == cudaSuccess;
-  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaSuccess;
+  ok &= aijt_cuda_strip(&s, 1.0, NULL, NULL, NULL, stream) == cudaSuccess;
+  ok &= aijt_cuda_tail(&t, 1.0, NULL, NULL, stream) == cudaSuccess;
   t.nnz = 1, t.nhot = 4;
-  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_tail(&t, 1.0, NULL, NULL, stream) == cudaErrorInvalidValue;
   t.nnz = -1, t.nhot = 0;
-  ok &= aijt_cuda_tail(&t, NULL, NULL, stream) == cudaErrorInvalidValue;
-  ok &= aijt_cuda_strip(NULL, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_tail(&t, 1.0, NULL, NULL, stream) == cudaErrorInvalidValue;
+  ok &= aijt_cuda_strip(NULL, 1.0, NULL, NULL, NULL, stream) == cudaErrorInvalidValue;
   ok &= cudaGetLastError() == cudaSuccess; /* refusals leave no error behind */
   return ok;
 }

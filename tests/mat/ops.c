@@ -333,8 +333,8 @@ int main(int argc, char **argv)
   PetscCall(MatShift(T, 1.5));
   PetscCall(SameProducts(A, T, &ok));
   PetscCall(Report("MatScale, MatShift", ok));
-  { /* a tridiagonal matrix, whose plan is DIA's: on the GPU MatScale scales its device copies in place (values the
-       product reads), then the values change on the host (MatShift), then on the GPU again */
+  { /* a tridiagonal matrix, whose plan is DIA's: on the GPU MatScale leaves its device copies (coded values) as they
+       are and the products multiply by its factors, then the values change (MatShift: a refill), then scaled again */
     Mat       Ad, Td;
     PetscBool same;
     PetscCall(Create(MATAIJ, M, &Ad));

@@ -214,7 +214,8 @@ static PetscErrorCode Check(Mat A, const char *name, PetscInt *failures)
     PetscCall(VecDuplicate(yt, &z));
     PetscCall(VecDuplicate(yt, &ya));
     for (int trial = 0; trial < 2; trial++) {
-      if (trial) { /* new values: on the GPU the device's copies, current after the first trial's products, scaled in place */
+      if (trial) { /* new values: on the GPU the device's copies, current after the first trial's products, stay as they
+                      are and the products multiply by the factor */
         PetscCall(MatScale(A, -1.5));
         PetscCall(MatScale(T, -1.5));
       }

@@ -7,7 +7,7 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale also scales a DIA plan's device copies in place, and MatShift, MatGetDiagonal and MatZeroEntries run on the
+   MatScale leaves the device copies as they are and has the products multiply by its factor, and MatShift, MatGetDiagonal and MatZeroEntries run on the
    GPU (Scale, Shift, GetDiagonal and ZeroEntries below).  The transposed products take host vectors on the host, which
    a CUDA base's cannot (Transposed below). */
 #include "../aijtunedimpl.h"
@@ -97,21 +97,21 @@ TRANSPOSED(TransposeMultAdd, (Mat A, Vec x, Vec z, Vec y), z, PETSC_FALSE)
 TRANSPOSED(HermitianTransposeMult, (Mat A, Vec x, Vec y), NULL, PETSC_TRUE)
 TRANSPOSED(HermitianTransposeMultAdd, (Mat A, Vec x, Vec z, Vec y), z, PETSC_TRUE)
 
-/* MatScale: the base's, then, on the GPU, a DIA plan's device copies scaled in place if they held the values it
-   began with (MatSeqAIJTunedCUDAScalesInPlace): no refill and no new coding at the next product. */
+/* MatScale: the base's, then, on the GPU, the factor kept for the products where the device copies held the values
+   it began with (MatSeqAIJTunedCUDAScaleDeferrable): no refill and no new coding at the next product. */
 static PetscErrorCode Scale(Mat A, PetscScalar a)
 {
 #if defined(PETSC_HAVE_CUDA)
-  PetscBool in_place;
+  PetscBool deferred;
 #endif
 
   BASE_OP(A, scale);
 #if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedCUDAScalesInPlace(A, ctx, a, &in_place));
+  PetscCall(MatSeqAIJTunedCUDAScaleDeferrable(A, a, &deferred));
 #endif
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.scale(A, a));
 #if defined(PETSC_HAVE_CUDA)
-  if (in_place) PetscCall(MatSeqAIJTunedCUDAScale(A, ctx, a));
+  if (deferred) PetscCall(MatSeqAIJTunedCUDAScale(A, ctx, a));
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -352,45 +352,38 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
     aa = d->values;
   }
   PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
+  d->scale = 1; /* the values written are the matrix's */
   if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether MatScale by a scales A's device copies where they are (MatSeqAIJTunedCUDAScale), asked before the base
-   scales its values: they hold the values it begins with (MatSeqAIJTunedCUDACurrent), a is finite, and the plan is
-   DIA's.  A refill at the next product (from the base's values) would code DIA's values again: a pass over the
-   values and one over the rows, through a hash set.  Scaling in place is a pass over the slots at each MatScale
-   (none over a coded strip's values, whose table alone is scaled), and a refill is one pass at the next product
-   however many MatScale came first.  MatScale twice and a product, every plan scaled in place against refilled (two
-   runs on an H100, bench/results/2026-11-26-scale-in-place): DIA's plans 0.56-0.66x the time (box27 1.35 -> 0.76 ms,
-   lap3d 1.25 -> 0.82), the others 0.89-1.75x, 1.2x at the median (R-MAT 1.07 -> 1.29, random 1.86 -> 2.30). */
-PetscErrorCode MatSeqAIJTunedCUDAScalesInPlace(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar a, PetscBool *in_place)
+/* Whether MatScale by a can leave A's device copies as they are, the products multiplying by a
+   (MatSeqAIJTunedCUDAScale), asked before the base scales its values: the copies hold the values it begins with
+   (MatSeqAIJTunedCUDAHoldsMatrix; tuning's products multiply too) and a is finite.  Otherwise the next product refills them from the base's values, a
+   pass over every slot (and DIA's codes made again).  MatScale twice and a product took 0.67-0.76x aijcusparse's
+   time on the plans that refilled (circuit, elast, R-MAT, random; bench/results/2026-11-27-h100-verify-0a00cf9),
+   which scaled every slot in place had not mended (bench/results/2026-11-26-scale-in-place). */
+PetscErrorCode MatSeqAIJTunedCUDAScaleDeferrable(Mat A, PetscScalar a, PetscBool *deferrable)
 {
   PetscFunctionBegin;
-  *in_place = PETSC_FALSE;
+  *deferrable = PETSC_FALSE;
   if (PetscIsInfOrNanScalar(a)) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedCUDACurrent(A, in_place));
-  if (*in_place) *in_place = (PetscBool)(ctx->dev->tail.nnz == 0);
-  for (int s = 0; *in_place && s < ctx->dev->nstrips; s++) *in_place = (PetscBool)(ctx->dev->strips[s].format == AIJT_DIA);
+  PetscCall(MatSeqAIJTunedCUDAHoldsMatrix(A, deferrable));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* MatScale by a, once the base has scaled its values, of device copies that held the values it began with
-   (MatSeqAIJTunedCUDAScalesInPlace): every slot and DIA's value tables scaled where they are, a multiplication as
-   the base's.  They then hold the values of the state MatScale() leaves: the state now, raised once more after this
-   returns (as MatAssemblyEnd() does).  Where MatScale() did otherwise, the states differ and the next product
-   refills, as without this. */
+   (MatSeqAIJTunedCUDAScaleDeferrable): no work on the device, the products multiply each row's sum by the factors
+   gathered (aijt_cuda_spmv's scale) until a refill writes the scaled values.  The copies then stand for the state
+   MatScale() leaves: the state now, raised once more after this returns (as MatAssemblyEnd() does).  Where MatScale()
+   did otherwise, the states differ and the next product refills, as without this. */
 PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar a)
 {
   AIJTunedDevice   d = ctx->dev;
   PetscObjectState state;
-  cudaStream_t     stream;
 
   PetscFunctionBegin;
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-  PetscCallCUDA(aijt_dev_scale((double)PetscRealPart(a), d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
-  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
+  d->scale *= (double)PetscRealPart(a);
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   ctx->state = d->state = state + 1;
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -463,6 +456,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(PetscNew(&ctx->dev));
+  ctx->dev->scale = 1;
   apart = (PetscBool)(built && ctx->dev_values && ctx->dev_values_state == ctx->state);
   /* the host's values only for a GPU build that has none on the device (RefillOnDevice reads its own) */
   if (built && !apart && !MatAIJTunedBaseValuesOnDevice(A)) PetscCall(MatSeqAIJTunedGetCSR(A, &csr));
@@ -602,7 +596,7 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscCallCUDA(aijt_cuda_gather(ctx->dev->nhot, ctx->dev->hot, (const double *)xa, ctx->dev->xhot, stream));
   PetscCall(MatSeqAIJTunedTuneProduct(A, ctx, (const double *)xa, (const double *)za, (double *)ya, stream, &tuning));
   /* in place (y += A x: MPIAIJ's off-diagonal block) empty rows keep their y: their strips need not run */
-  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, (const double *)xa, (const double *)za, (double *)ya, stream));
+  if (!tuning) PetscCallCUDA(aijt_cuda_spmv(ctx->dev->strips, ctx->dev->nstrips - (z == y ? ctx->dev->nempty : 0), &ctx->dev->tail, ctx->dev->scale, (const double *)xa, (const double *)za, (double *)ya, stream));
   PetscCall(PetscLogGpuTimeEnd());
   PetscCall(MatAIJTunedRestoreVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));

@@ -40,7 +40,8 @@ struct _n_AIJTunedDevice {
   aijt_int         nnz;
   PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
   PetscInt         plans_made; /* the plan these copies were made from */
-  PetscObjectState state;      /* the values they hold */
+  PetscObjectState state;      /* the values they hold, */
+  double           scale;      /* times this: MatScale's factors since they were written (MatSeqAIJTunedCUDAScale) */
   AIJTunedTuner   *tuner;      /* NULL when nothing is (left) to tune */
   aijt_dev_strip  *part[2];    /* windows of the strips for a product in parts (aijtunedparts.c): middle rows, edge rows */
   int              npart[2];

@@ -24,11 +24,9 @@
 
 const MatAIJTunedVecAccess MatAIJTunedCUDAArrays = {VecCUDAGetArrayRead, VecCUDAGetArray, VecCUDAGetArrayWrite, VecCUDARestoreArrayRead, VecCUDARestoreArray, VecCUDARestoreArrayWrite};
 
-/* Whether A's device copy can run on any stream now, with no work first: the plan and the device copy
-   are those of the matrix as it is (no planning, upload or refill pending, which the usual product does
-   on the current stream) and run-time tuning, which times whole products there, has ended.  Host checks
-   alone: the product in parts calls it before its first launch. */
-PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat A, PetscBool *current)
+/* Whether A's device copy is that of the matrix as it is: no planning, upload or refill pending, which the usual
+   product does on the current stream.  Host checks alone. */
+PetscErrorCode MatSeqAIJTunedCUDAHoldsMatrix(Mat A, PetscBool *holds)
 {
   Mat_SeqAIJTuned *ctx;
   PetscObjectState state;
@@ -36,7 +34,21 @@ PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat A, PetscBool *current)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
-  *current = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state && !ctx->dev->tuner);
+  *holds = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether A's device copy can run on any stream now, with no work first: it holds the matrix
+   (MatSeqAIJTunedCUDAHoldsMatrix) and run-time tuning, which times whole products on the current stream, has
+   ended.  The product in parts calls it before its first launch. */
+PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat A, PetscBool *current)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatSeqAIJTunedCUDAHoldsMatrix(A, current));
+  *current = (PetscBool)(*current && !ctx->dev->tuner);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -136,7 +148,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPartMult(Mat A, AIJTunedPart part, const double
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   d = ctx->dev;
   PetscCheck(d && d->part_made > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the product's parts are not made");
-  PetscCallCUDA(aijt_cuda_spmv(d->part[part], d->npart[part], NULL, x, z, y, stream));
+  PetscCallCUDA(aijt_cuda_spmv(d->part[part], d->npart[part], NULL, d->scale, x, z, y, stream));
   if (part == AIJT_PART_EDGES) PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz - (z ? 0.0 : (PetscLogDouble)ctx->nonzero_rows)));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -184,7 +196,7 @@ PetscErrorCode MatSeqAIJTunedCUDAMultAddEdges(Mat B, const double *x, double *y,
   d = ctx->dev;
   PetscCheck(d && !d->tuner && d->part_made > 0, PETSC_COMM_SELF, PETSC_ERR_ORDER, "aijtuned: the block's windows are not made");
   PetscCallCUDA(aijt_cuda_gather(d->nhot, d->hot, x, d->xhot, stream));
-  PetscCallCUDA(aijt_cuda_spmv(d->part[1], d->npart[1], &d->tail, x, y, y, stream)); /* the tail's entries lie in those rows too */
+  PetscCallCUDA(aijt_cuda_spmv(d->part[1], d->npart[1], &d->tail, d->scale, x, y, y, stream)); /* the tail's entries lie in those rows too */
   PetscCall(PetscLogGpuFlops(2.0 * (PetscLogDouble)ctx->plan->nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

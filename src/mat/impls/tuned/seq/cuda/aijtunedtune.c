@@ -200,7 +200,7 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
       DevSetParam(&t->trial[s], &ctx->plan->strips[s], t->params[s]);
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
-    PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, x, z, y, stream));
+    PetscCallCUDA(aijt_cuda_spmv(t->trial, nrun, &d->tail, d->scale, x, z, y, stream));
     PetscCallCUDA(cudaEventRecord(t->ev[1], stream));
     t->pending = trial;
     *done      = PETSC_TRUE;
@@ -215,10 +215,10 @@ PetscErrorCode MatSeqAIJTunedTuneProduct(Mat A, Mat_SeqAIJTuned *ctx, const doub
     }
     PetscCallCUDA(cudaEventRecord(t->ev[0], stream));
     for (int s = 0; s < d->nstrips; s++) {
-      if (s < nrun) PetscCallCUDA(aijt_cuda_strip(&d->strips[s], x, z, y, stream));
+      if (s < nrun) PetscCallCUDA(aijt_cuda_strip(&d->strips[s], d->scale, x, z, y, stream));
       PetscCallCUDA(cudaEventRecord(t->ev[s + 1], stream));
     }
-    PetscCallCUDA(aijt_cuda_tail(&d->tail, x, y, stream));
+    PetscCallCUDA(aijt_cuda_tail(&d->tail, d->scale, x, y, stream));
     PetscCallCUDA(cudaEventRecord(t->ev[d->nstrips + 1], stream));
     t->pending = AIJT_TUNER_STRIPS;
     *done      = PETSC_TRUE;
