@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One GPU (carry .petsc-cuda, .bench-data-sub.tar.xz).  ab.sh OUTDIR PATCH [STEP...]: the tree as it is (B) against
 # a copy with PATCH taken back (A), built side by side; then the verify steps given (run.sh's suite, kernels) on B,
-# then bench_spmv over the suite and the medium files, A then B, each with its MatScale and new-values figures.
+# then bench_spmv ($SPMV, default: the suite and the medium files) A then B, $ROUNDS times (default 1), each with its
+# MatScale and new-values figures; the summary gives each figure's median over the rounds.
 set -uo pipefail
 O=${1:?usage: ab.sh OUTDIR PATCH [STEP...]}; PATCH=${2:?}; shift 2
 [ -d /opt/petsc-cuda ] || bash config/build-petsc-cuda.sh unpack > /dev/null || exit 1
@@ -17,15 +18,21 @@ make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-b.log
 wait $! || { tail -20 "$out/make-a.log"; exit 1; }
 rm -f "$out"/make-*.log; stamp built
 [ $# -gt 0 ] && bash bench/results/2026-11-25-h100-verify/run.sh "$O/verify" "$@"
-for v in a b; do
-  dir=$R; [ $v = a ] && dir=$A
-  (cd $dir && timeout 240 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$out/spmv-$v.csv") > "$out/spmv-$v.txt" 2>&1
-  stamp "spmv $v exit $?"
+SPMV=${SPMV:--reps 100 -warmup 5 -dir .bench-data}; ROUNDS=${ROUNDS:-1}
+echo "spmv: $SPMV, $ROUNDS rounds" | tee -a "$out/run.txt"
+for round in $(seq 1 "$ROUNDS"); do
+  for v in a b; do
+    dir=$R; [ $v = a ] && dir=$A
+    (cd $dir && timeout 240 build-cuda/bench/bench_spmv $SPMV -csv "$out/spmv-$v$round.csv") > "$out/spmv-$v$round.txt" 2>&1
+    stamp "spmv $v$round exit $?"
+  done
 done
-python3 - "$out" <<'PY' | tee "$out/summary.txt"
-import csv, math, sys
-out = sys.argv[1]
-side = {v: {x["name"]: x for x in csv.DictReader(open(f"{out}/spmv-{v}.csv"))} for v in "ab"}
+python3 - "$out" "$ROUNDS" <<'PY' | tee "$out/summary.txt"
+import csv, math, statistics, sys
+out, rounds = sys.argv[1], int(sys.argv[2])
+runs = {v: [{x["name"]: x for x in csv.DictReader(open(f"{out}/spmv-{v}{r}.csv"))} for r in range(1, rounds + 1)] for v in "ab"}
+side = {v: {name: {k: statistics.median(float(run[name][k]) if run.get(name, {}).get(k, "") not in ("", "nan") else float("nan") for run in runs[v]) for k in runs[v][0][name]
+                   if k not in ("name", "class", "best_raw")} for name in runs[v][0]} for v in "ab"}
 def f(x, k):
     try: return float(x[k])
     except (KeyError, ValueError): return float("nan")
