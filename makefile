@@ -143,7 +143,7 @@ $(BUILD)/tools/libcuptitrace.so: tools/cuptitrace.c
 $(BUILD)/tests/planner/%: tests/planner/%.c $(PLAN_SRC) $(wildcard $(PLAN_DIR)/*.h tests/common/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC   $<"
-	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) -DAIJT_MODEL_DIR='"$(abspath models)"' $< $(PLAN_SRC) -lm -o $@
+	@cc -std=c99 -O2 -g -Wall -Wextra -Wno-unused-parameter $(INDEX_FLAGS) -I$(PLAN_DIR) $< $(PLAN_SRC) -lm -o $@
 
 # Benchmarks (bench/README.md), only with a CUDA PETSc and not part of 'all': CI has no CUDA PETSc.
 # 'bench-gen' builds the generators' own check, plain C, anywhere.

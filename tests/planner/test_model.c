@@ -89,34 +89,6 @@ static void check_interpolation(const aijt_model *m)
   EXPECT(aijt_model_crit_us(sell, 4096) == 0, "critical path where the kernel was not measured: 0");
 }
 
-/* Readings of lengths in order (aijt_model_at_len_near, the planner's walks) are aijt_model_at_len's, bit for bit:
-   every kernel of m, lengths walked down and up across its table and past it, whole and fractional. */
-static int same_at(const aijt_model_at *a, const aijt_model_at *b)
-{
-  return a->known == b->known && !memcmp(&a->lo, &b->lo, sizeof(double)) && !memcmp(&a->hi, &b->hi, sizeof(double)) && !memcmp(&a->dl, &b->dl, sizeof(double)) && !memcmp(&a->dr, &b->dr, sizeof(double)) && !memcmp(&a->crit, &b->crit, sizeof(double));
-}
-
-static void check_near_readings(const aijt_model *m, const char *name)
-{
-  int bad = 0, n = 0;
-  for (int q = 0; q < m->nkernels; q++) {
-    const aijt_model_kernel *k   = &m->kernels[q];
-    const double             top = 3 * k->len[k->npoints - 1] + 7;
-    for (int way = 0; way < 2; way++) {
-      int near = -1;
-      for (double t = 0; t <= top; t += t < 80 ? 0.25 : t / 37) { /* every quarter up to 80, then sparser */
-        const double  len = way ? t : top - t; /* down, then up */
-        aijt_model_at a, b;
-        aijt_model_at_len(k, len, &a);
-        aijt_model_at_len_near(k, len, &near, &b);
-        bad += !same_at(&a, &b);
-        n++;
-      }
-    }
-  }
-  EXPECT(!bad, "%s: %d of %d readings of lengths in order differ from single readings", name, bad, n);
-}
-
 static void check_locality(void)
 {
   aijt_int rp[3] = {0, 256, 512}, col[512];
@@ -384,16 +356,6 @@ int main(void)
   test_model(&m);
   check_file(&m);
   check_interpolation(&m);
-  check_near_readings(&m, "the test model");
-  for (int q = 0; q < 2; q++) { /* and the shipped ones */
-    const char *file[2] = {"NVIDIA-H100-80GB-HBM3.model", "NVIDIA-H200.model"};
-    char        path[1024], why[256];
-    aijt_model  shipped;
-    memset(&shipped, 0, sizeof(shipped)); /* nothing read where the file cannot be opened */
-    snprintf(path, sizeof(path), "%s/%s", AIJT_MODEL_DIR, file[q]);
-    EXPECT(!aijt_model_load(path, &shipped, why, sizeof(why)), "%s: %s", path, why);
-    if (shipped.nkernels) check_near_readings(&shipped, file[q]);
-  }
   check_locality();
 
   /* rows of at most 64 entries: one length per class, so the plan's price is exact */

@@ -87,9 +87,6 @@ typedef struct {
   double lo, hi, dl, dr, crit;
 } aijt_model_at;
 void   aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a);
-/* The same, for lengths read in order (the planner's walks over length classes and counts): *near, -1 at first,
-   keeps the table's point found last, and the next reading walks from it instead of halving the table. */
-void   aijt_model_at_len_near(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a);
 double aijt_model_at_row_ns(const aijt_model_at *a, double d);
 double aijt_model_at_row_ns_min(const aijt_model_at *a);
 /* At most aijt_model_at_row_ns at any locality in [dlo, dhi] (-1 where not known). */

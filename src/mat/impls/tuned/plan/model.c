@@ -151,9 +151,8 @@ static double lerp(const double *t, int j, double w)
   return w == 0 ? t[j] : t[j] + w * (t[j + 1] - t[j]);
 }
 
-/* Where len falls in k's table: points j and j + 1 with weight w of j + 1; 0 when k was not measured there.  near:
-   the point found for a nearby length (-1: none), from which the search walks instead of halving the table. */
-static int locate(const aijt_model_kernel *k, double len, int near, int *j, double *w)
+/* Where len falls in k's table: points j and j + 1 with weight w of j + 1; 0 when k was not measured there. */
+static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
 {
   const int n = k->npoints;
 
@@ -169,48 +168,30 @@ static int locate(const aijt_model_kernel *k, double len, int near, int *j, doub
     *w = n > 1 ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
     return 1;
   }
-  /* len[0] <= len < len[n - 1]: the last point at or below len, j in [0, n - 2] */
-  if (near >= 0) { /* from a nearby length's point: a step or two */
-    *j = near < n - 2 ? near : n - 2;
-    while (*j > 0 && k->len[*j] > len) (*j)--;
-    while (*j < n - 2 && k->len[*j + 1] <= len) (*j)++;
-  } else { /* halving */
-    int hi = n - 1;
-    while (hi - *j > 1) {
-      int mid = (*j + hi) / 2;
-      if (k->len[mid] <= len) *j = mid;
-      else hi = mid;
-    }
+  /* len[0] <= len < len[n - 1]: the last point at or below len, halving (the planner asks for every
+     length class of every kernel) */
+  int hi = n - 1;
+  while (hi - *j > 1) {
+    int mid = (*j + hi) / 2;
+    if (k->len[mid] <= len) *j = mid;
+    else hi = mid;
   }
   *w = (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]);
   return 1;
 }
 
-/* k's table at len, from point j (locate) */
-static void read_at(const aijt_model_kernel *k, double len, int near, int *j, aijt_model_at *a)
+void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
 {
+  int    j;
   double w;
 
   memset(a, 0, sizeof(*a));
-  if (!(a->known = locate(k, len, near, j, &w))) return;
-  a->lo   = lerp(k->local_ns, *j, w);
-  a->hi   = lerp(k->random_ns, *j, w);
-  a->dl   = lerp(k->d_local, *j, w);
-  a->dr   = lerp(k->d_random, *j, w);
-  a->crit = lerp(k->crit_us, *j, w);
-}
-
-void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
-{
-  int j;
-  read_at(k, len, -1, &j, a);
-}
-
-void aijt_model_at_len_near(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
-{
-  int j;
-  read_at(k, len, *near, &j, a);
-  if (a->known) *near = j;
+  if (!(a->known = locate(k, len, &j, &w))) return;
+  a->lo   = lerp(k->local_ns, j, w);
+  a->hi   = lerp(k->random_ns, j, w);
+  a->dl   = lerp(k->d_local, j, w);
+  a->dr   = lerp(k->d_random, j, w);
+  a->crit = lerp(k->crit_us, j, w);
 }
 
 double aijt_model_at_row_ns(const aijt_model_at *a, double d)
