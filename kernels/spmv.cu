@@ -56,7 +56,9 @@ struct fused_args {
 template <int N, bool ALL, bool SPLIT, bool DENSE>
 __global__ void __launch_bounds__(AIJT_MAX_BLOCK, DENSE ? AIJT_DENSE_MINBLOCKS : 0) fused_spmv_kernel(const __grid_constant__ fused_args<N> a, const double *__restrict__ x, const double *z, double *y, double scale)
 {
-  const y_out o = {z, y, scale}; /* its fields as parameters of their own: as a struct, ptxas scheduled the one-strip DIA kernel's loads otherwise, 1-1.6% slower on lap2d and lap3d */
+  /* z, y and scale as parameters of their own: taken as one struct, ptxas scheduled the one-strip DIA kernel's loads
+     otherwise, 1.2-1.7% slower on lap2d and lap3d (bench/results/2026-11-27-scale-deferred) */
+  const y_out o = {z, y, scale};
   int s = 0;
   while (N > 1 && s + 1 < a.nstrips && blockIdx.x >= a.first[s + 1]) s++; /* a few strips: a scan is cheapest */
   const aijt_dev_strip &S  = a.strip[s];

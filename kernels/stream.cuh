@@ -51,9 +51,9 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
   }
   __syncthreads();
 
-  const unsigned lane    = threadIdx.x % TPR;
-  const bool     in_row  = TPR == 1 && o.scale == 1.0; /* the sum starts at z[row], as the host reference's */
-  const unsigned mask = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
+  const unsigned lane   = threadIdx.x % TPR;
+  const bool     in_row = TPR == 1 && o.scale == 1.0; /* the sum starts at z[row], as the host reference's */
+  const unsigned mask   = TPR == 32 ? AIJT_FULL_MASK : ((1u << (TPR % 32)) - 1u) << ((threadIdx.x & 31u) & ~(unsigned)(TPR - 1));
   /* the lanes of a group share r, so they leave the loop together, as the group's shuffles need */
   for (int64_t r = r0 + threadIdx.x / TPR; r < r1; r += AIJT_STREAM_BLOCK / TPR) {
     const int a = (int)(__ldg(ptr + r) - k0), b = (int)(__ldg(ptr + r + 1) - k0);

@@ -7,8 +7,8 @@
    CUDA PETSc, bench/results/2026-11-26-petsc-debug).  Those operations run here under the base's name in a debug
    PETSc; an optimized PETSc compiles the checks out, and there nothing is renamed (no allocation).  An MPI
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
-   MatScale leaves the device copies as they are and has the products multiply by its factor, and MatShift, MatGetDiagonal and MatZeroEntries run on the
-   GPU (Scale, Shift, GetDiagonal and ZeroEntries below).  The transposed products take host vectors on the host, which
+   MatScale leaves the device copies as they are and has the products multiply by its factor, and MatShift,
+   MatGetDiagonal and MatZeroEntries run on the GPU (Scale, Shift, GetDiagonal and ZeroEntries below).  The transposed products take host vectors on the host, which
    a CUDA base's cannot (Transposed below). */
 #include "../aijtunedimpl.h"
 

@@ -359,8 +359,8 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
 
 /* Whether MatScale by a can leave A's device copies as they are, the products multiplying by a
    (MatSeqAIJTunedCUDAScale), asked before the base scales its values: the copies hold the values it begins with
-   (MatSeqAIJTunedCUDAHoldsMatrix; tuning's products multiply too) and a is finite.  Otherwise the next product refills them from the base's values, a
-   pass over every slot (and DIA's codes made again).  MatScale twice and a product took 0.67-0.76x aijcusparse's
+   (MatSeqAIJTunedCUDAHoldsMatrix; tuning's products multiply too) and a is finite.  Otherwise the next product
+   refills them from the base's values, a pass over every slot (and DIA's codes made again).  MatScale twice and a product took 0.67-0.76x aijcusparse's
    time on the plans that refilled (circuit, elast, R-MAT, random; bench/results/2026-11-27-h100-verify-0a00cf9),
    which scaled every slot in place had not mended (bench/results/2026-11-26-scale-in-place). */
 PetscErrorCode MatSeqAIJTunedCUDAScaleDeferrable(Mat A, PetscScalar a, PetscBool *deferrable)
