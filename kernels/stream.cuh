@@ -61,8 +61,10 @@ __global__ void __launch_bounds__(AIJT_STREAM_BLOCK) stream_kernel(const __grid_
     for (int k = a + (int)lane; k < b; k += TPR) sum += prod[k];
 #pragma unroll
     for (int off = TPR / 2; off > 0; off >>= 1) sum += __shfl_down_sync(mask, sum, off, TPR);
-    if (lane == 0 && in_row) o.y[s.row0 + r] = sum;
-    else if (lane == 0) o.put(s.row0 + (aijt_int)r, sum);
+    if (lane == 0) {
+      if (in_row) o.y[s.row0 + r] = sum; /* z[row] is in it already */
+      else o.put(s.row0 + (aijt_int)r, sum);
+    }
   }
 }
 

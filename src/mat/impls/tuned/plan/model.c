@@ -194,12 +194,18 @@ void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
   a->crit = lerp(k->crit_us, j, w);
 }
 
+/* The time at locality d on the reading's line: linear in d between its clamps (known readings). */
+static double at_locality(const aijt_model_at *a, double d)
+{
+  double f = a->dr > a->dl ? (d - a->dl) / (a->dr - a->dl) : 0;
+  f        = f < 0 ? 0 : f > 1 ? 1 : f;
+  return a->lo + f * (a->hi - a->lo);
+}
+
 double aijt_model_at_row_ns(const aijt_model_at *a, double d)
 {
   if (!a->known) return -1;
-  double f  = a->dr > a->dl ? (d - a->dl) / (a->dr - a->dl) : 0;
-  f         = f < 0 ? 0 : f > 1 ? 1 : f;
-  double ns = a->lo + f * (a->hi - a->lo);
+  const double ns = at_locality(a, d);
   return ns > 0 ? ns : (a->lo > 0 ? a->lo : -1);
 }
 
@@ -214,9 +220,7 @@ double aijt_model_at_row_ns_min(const aijt_model_at *a)
 double aijt_model_at_row_ns_least(const aijt_model_at *a, double dlo, double dhi)
 {
   if (!a->known) return -1;
-  const double fl = a->dr > a->dl ? fmin(fmax((dlo - a->dl) / (a->dr - a->dl), 0), 1) : 0;
-  const double fh = a->dr > a->dl ? fmin(fmax((dhi - a->dl) / (a->dr - a->dl), 0), 1) : 0;
-  const double l = a->lo + fl * (a->hi - a->lo), h = a->lo + fh * (a->hi - a->lo);
+  const double l = at_locality(a, dlo), h = at_locality(a, dhi);
   return l > 0 && h > 0 ? fmin(l, h) : 0; /* a line that falls below zero in the range: no bound but 0 */
 }
 
