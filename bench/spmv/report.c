@@ -1,8 +1,8 @@
 #include "report.h"
 
 const char *const BenchMethodName[M_NMETHODS] = {"aijcusparse", "sellcuda", "aijtuned", "csr_alg1", "csr_alg2", "sell_alg1"};
-const char *const BenchValuesWayName[BENCH_NVALUES_WAYS] = {"new values: assembly", "new values: MatScale twice", "new values: a TS step's MatShift, MatScale x2, MatShift"};
-const char *const BenchValuesWayKey[BENCH_NVALUES_WAYS]  = {"values", "scale", "step"};
+const char *const BenchValuesWayName[BENCH_NVALUES_WAYS] = {"new values: assembly", "new values: MatScale twice", "new values: a TS step's MatShift, MatScale x2, MatShift", "new values: assembly, MatScale twice"};
+const char *const BenchValuesWayKey[BENCH_NVALUES_WAYS]  = {"values", "scale", "step", "hostscale"};
 
 static const char *const SpeedupName[3] = {"aijcusparse", "sellcuda", "best raw cuSPARSE"};
 

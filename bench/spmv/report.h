@@ -24,6 +24,7 @@ typedef enum {
   BENCH_VALUES_HOST,  /* an assembly of new host values, as MatSetValues leaves them */
   BENCH_VALUES_SCALE, /* MatScale twice, on the GPU */
   BENCH_VALUES_STEP,  /* MatShift, MatScale twice, MatShift: a time step with a constant right-hand-side Jacobian */
+  BENCH_VALUES_HOST_SCALE, /* an assembly of new host values, then MatScale twice on the GPU: a time step's right-hand-side Jacobian */
   BENCH_NVALUES_WAYS
 } BenchValuesWay;
 

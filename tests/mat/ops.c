@@ -3,6 +3,7 @@ when the pattern changes.  Each check compares an aijtuned matrix with an AIJ tw
 
 #include <petscksp.h>
 #include <petscmataijtuned.h>
+#include <petsc/private/petscimpl.h> /* PetscObjectStateGet: the state a preconditioner's set-up compares */
 #include "../common/testreport.h"
 
 /* A variable-width band with a few long rows, the same on any number of ranks. */
@@ -382,6 +383,52 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Ad));
     PetscCall(MatDestroy(&Td));
     PetscCall(Report("MatShift inserting a missing diagonal entry, MatGetDiagonal", ok));
+  }
+  { /* values assembled on the host at each step, then the base's operations on the GPU: scaled and shifted first
+       (TSComputeIJacobian), or after a product (a transposed product, then MatScale).  On a GPU base its device
+       values are written from aijtuned's copy, up from the host first where a product has not taken them; a
+       transposed product leaves the matrix's state (on each rank's diagonal block) as it was */
+    Mat              Ad, Td, B;
+    PetscBool        same, kept = PETSC_TRUE, mpi;
+    Vec              x, y;
+    PetscObjectState before, after;
+    PetscCall(Create(MATAIJ, M, &Ad));
+    PetscCall(Create(MATAIJTUNED, M, &Td));
+    PetscCall(PetscObjectBaseTypeCompare((PetscObject)Td, MATMPIAIJ, &mpi));
+    PetscCall(MatCreateVecs(Td, &x, &y));
+    PetscCall(VecSetRandom(x, NULL));
+    ok = PETSC_TRUE;
+    for (int step = 0; step < 6; step++) {
+      PetscCall(Fill(Ad, 1.0 + step, PETSC_FALSE));
+      PetscCall(Fill(Td, 1.0 + step, PETSC_FALSE));
+      if (step % 2) {
+        PetscCall(MatMult(Td, x, y)); /* the new values to the GPU with the product */
+        B = Td;
+        if (mpi) PetscCall(MatMPIAIJGetSeqAIJ(Td, &B, NULL, NULL));
+        PetscCall(PetscObjectStateGet((PetscObject)B, &before));
+        PetscCall(MatMultTranspose(Td, x, y));
+        PetscCall(PetscObjectStateGet((PetscObject)B, &after));
+        kept = (PetscBool)(kept && before == after);
+        PetscCall(MatScale(Ad, -1.0));
+        PetscCall(MatScale(Td, -1.0));
+      } else {
+        PetscCall(MatScale(Ad, -1.0));
+        PetscCall(MatScale(Td, -1.0));
+        PetscCall(MatShift(Ad, 2.0 + step));
+        PetscCall(MatShift(Td, 2.0 + step));
+      }
+      PetscCall(SameProducts(Ad, Td, &same));
+      ok = (PetscBool)(ok && same);
+      PetscCall(SameDiagonals(Ad, Td, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(AllRanks(&kept));
+    PetscCall(VecDestroy(&x));
+    PetscCall(VecDestroy(&y));
+    PetscCall(MatDestroy(&Ad));
+    PetscCall(MatDestroy(&Td));
+    PetscCall(Report("host assemblies, then MatScale and MatShift or a transposed product and MatScale", ok));
+    PetscCall(Report("a transposed product after a host assembly and a product keeps the state", kept));
   }
   PetscCall(MatCreateVecs(A, &r, &l));
   PetscCall(VecSetRandom(l, NULL));
@@ -944,13 +991,14 @@ int main(int argc, char **argv)
 
    # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
    # and on two through the diagonal blocks; MatZeroEntries of the device values alone (seq/cuda/aijtunedzero.c); new
-   # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c)
+   # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c); the base's device values written from
+   # aijtuned's copy before its operations on the GPU (seq/cuda/aijtunedbasevalues.c)
    test:
       suffix: cuda_info
       nsize: {{1 2}}
       requires: cuda
       args: -info :mat -mat_aijtuned_pin_mib 0
-      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|MatZeroEntries on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies" | sed -E "s/[0-9.]+ MiB/N MiB/" | sort -u
+      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|MatZeroEntries on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies|device values written from aijtuned" | sed -E "s/[0-9.]+ MiB/N MiB/" | LC_ALL=C sort -u
       output_file: output/ops_cuda_info.out
 
 TEST*/

@@ -78,6 +78,7 @@ typedef struct {
   PetscReal           tune_extra_ms; /* GPU time run-time tuning took beyond as many products of the kept
                                         parameters (aijtunedtune.c); 0 without tuning */
   PetscBool           tuning;        /* tuning has started and not ended */
+  PetscObjectState    base_pattern;  /* 1 + the pattern the base's device matrix was seen made for (seq/cuda/aijtunedbasevalues.c) */
   PetscObjectState    diag_pattern;  /* 1 + the pattern whose rows all hold their diagonal entry (MatShift on the GPU,
                                         aijtuneddiagonal.c); 0 where none was found so */
   const void         *pinned;        /* the host's value array as registered with CUDA (aijtunedpin.c), NULL if none, */
@@ -235,6 +236,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShift(Mat, Mat_SeqAIJTuned *, Pets
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAShiftable(Mat, Mat_SeqAIJTuned *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAGetDiagonal(Mat, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAZeroEntries(Mat, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUnpin(Mat, Mat_SeqAIJTuned *);
 #endif

@@ -9,7 +9,8 @@
    matrix's blocks are seqaijtuned, so its own operations, which call the blocks', need nothing of their own.
    MatScale leaves the device copies as they are and has the products multiply by its factor, and MatShift,
    MatGetDiagonal and MatZeroEntries run on the GPU (Scale, Shift, GetDiagonal and ZeroEntries below).  The transposed products take host vectors on the host, which
-   a CUDA base's cannot (Transposed below). */
+   a CUDA base's cannot (Transposed below).  Before the base's operations on the GPU, its device values, where stale,
+   are written from aijtuned's (BaseValuesUp below). */
 #include "../aijtunedimpl.h"
 
 /* The base's operation op of A (recorded by MatSeqAIJTunedHookBaseOps) */
@@ -28,6 +29,18 @@
     PetscFunctionReturn(PETSC_SUCCESS); \
   }
 AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
+
+/* Before an operation of the base on the GPU: A's device values, where they are current on the host alone, written
+   from aijtuned's copy on the device (MatSeqAIJTunedCUDABaseValuesUp), which upload brings up to date first where it
+   is stale; else the base copies them up itself */
+static PetscErrorCode BaseValuesUp(Mat A, PetscBool upload)
+{
+  PetscFunctionBegin;
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatSeqAIJTunedCUDABaseValuesUp(A, upload));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
 
 /* Whether the base's transposed products take these vectors.  A CUDA base's kernel (cuSPARSE) reads device arrays
    only: with host vectors PETSc 3.24's optimized build gives wrong values without an error (a debug build stops:
@@ -71,8 +84,12 @@ static PetscErrorCode Transposed(Mat A, Vec x, Vec z, Vec y, PetscBool hermitian
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(BaseTakesVectors(ctx, x, z, y, &takes));
-  if (!takes) PetscCall(TransposeOnHost(A, x, z, y));
-  else if (z) {
+  if (!takes) {
+    PetscCall(TransposeOnHost(A, x, z, y));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCall(BaseValuesUp(A, PETSC_TRUE));
+  if (z) {
     PetscErrorCode (*op)(Mat, Vec, Vec, Vec) = hermitian ? ctx->base.ops.multhermitiantransposeadd : ctx->base.ops.multtransposeadd;
     PetscCheck(op, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no transposed product");
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, op(A, x, z, y));
@@ -106,6 +123,7 @@ static PetscErrorCode Scale(Mat A, PetscScalar a)
 #endif
 
   BASE_OP(A, scale);
+  PetscCall(BaseValuesUp(A, PETSC_TRUE));
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAScaleDeferrable(A, a, &deferred));
 #endif
@@ -123,6 +141,7 @@ static PetscErrorCode Shift(Mat A, PetscScalar a)
   PetscBool done = PETSC_FALSE;
 
   BASE_OP(A, shift);
+  PetscCall(BaseValuesUp(A, PETSC_FALSE)); /* else the base's on the host, where the values are */
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAShift(A, ctx, a, &done));
 #endif
@@ -139,6 +158,7 @@ static PetscErrorCode GetDiagonal(Mat A, Vec v)
   PetscBool done = PETSC_FALSE;
 
   BASE_OP(A, getdiagonal);
+  PetscCall(BaseValuesUp(A, PETSC_FALSE)); /* else the base's on the host, where the values are */
 #if defined(PETSC_HAVE_CUDA)
   PetscCall(MatSeqAIJTunedCUDAGetDiagonal(A, v, &done));
 #endif
@@ -163,6 +183,16 @@ static PetscErrorCode ZeroEntries(Mat A)
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
   BASE_OP(Y, axpy);
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscBool tuned;
+    PetscCall(PetscObjectTypeCompare((PetscObject)X, MATSEQAIJTUNED, &tuned));
+    if (tuned && !Y->boundtocpu && !X->boundtocpu) { /* the base's runs on the GPU, both operands' values there */
+      PetscCall(BaseValuesUp(Y, PETSC_TRUE));
+      PetscCall(BaseValuesUp(X, PETSC_TRUE));
+    }
+  }
+#endif
   MatAIJTunedDebugAsBase(Y, X, MatAIJTunedNameAsBase, ctx->base.ops.axpy(Y, a, X, str));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -326,11 +326,32 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The host's values up into d->values, the values of state: from a page-locked array where it is large enough
+   (aijtunedpin.c; new_values: registered now if it is not), else as NewValuesToDevice sends them.  The refill
+   (RefillOnDevice) and the base's device copy (MatSeqAIJTunedCUDABaseValuesUp) read them there. */
+PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state, PetscBool new_values, cudaStream_t stream)
+{
+  AIJTunedDevice     d     = ctx->dev;
+  const size_t       bytes = (size_t)d->nnz * sizeof(double);
+  const PetscScalar *aa;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGetArrayRead(A, &aa));
+  /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
+     write the array again (the application's next assembly) */
+  if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
+  PetscCallCUDA(NewValuesToDevice(ctx, d->values, aa, bytes, stream));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
+  d->values_state = state;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Values, the layouts' first or new ones, into every slot through its map: from the base's device copy where that
    holds them (the base's operations on the GPU, MatScale, MatAXPY, COO assembly of device values, leave the host's values stale:
    read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-150x),
-   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values: new ones from a
-   page-locked array where it is large enough (aijtunedpin.c). */
+   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values
+   (MatSeqAIJTunedCUDAValuesUp), unless they are there already (the base's next operation on the GPU took them). */
 static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_values, cudaStream_t stream)
 {
   AIJTunedDevice     d         = ctx->dev;
@@ -338,17 +359,11 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
   const PetscScalar *aa;
 
   PetscFunctionBegin;
-  if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
-  else {
-    const size_t bytes = (size_t)d->nnz * sizeof(double);
-
-    PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-    /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
-       write the array again (the application's next assembly) */
-    if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
-    PetscCallCUDA(NewValuesToDevice(ctx, d->values, aa, bytes, stream));
-    PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-    PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
+  if (on_device) {
+    MatAIJTunedNoteBaseMatrix(A, ctx);
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
+  } else {
+    if (d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, ctx->state, new_values, stream));
     aa = d->values;
   }
   PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
@@ -410,7 +425,10 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   if (there) {
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa));
     dA.values = (const double *)aa;
-  } else if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
+  } else {
+    if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
+    d->values_state = ctx->state; /* the host's, or those that went up beside the planner for this state */
+  }
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos) {
     PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));

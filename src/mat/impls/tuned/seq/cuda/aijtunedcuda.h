@@ -36,7 +36,8 @@ struct _n_AIJTunedDevice {
   aijt_int         nhot;
   aijt_int       **src;     /* built on the device (a skeleton's layouts): each strip's refresh map, */
   aijt_int        *tail_src; /* the tail's, and the CSR values they read; NULL when uploaded */
-  double          *values;
+  double          *values;   /* the CSR's values on the device, in the host's order (refills read them), */
+  PetscObjectState values_state; /* and the state whose values they are (unscaled); 0: none (a GPU build read the base's) */
   aijt_int         nnz;
   PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
   PetscInt         plans_made; /* the plan these copies were made from */
@@ -56,12 +57,23 @@ static inline PetscBool MatAIJTunedBaseValuesOnDevice(Mat A)
   return (PetscBool)(A->offloadmask == PETSC_OFFLOAD_GPU || A->offloadmask == PETSC_OFFLOAD_BOTH);
 }
 
+/* Notes that the base's device matrix exists for A's pattern where its values are current there: its copy to the
+   GPU made the matrix (cuSPARSE's CSR) for the pattern it had, and only a new pattern (a new nonzero state) makes
+   another (MatSeqAIJTunedCUDABaseValuesUp writes its values) */
+static inline void MatAIJTunedNoteBaseMatrix(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  if (!A->boundtocpu && MatAIJTunedBaseValuesOnDevice(A)) ctx->base_pattern = A->nonzerostate + 1;
+}
+
 /* Whether the base's device arrays may be read and written as A's values: current there, A allocated and not bound
    to the CPU (MatShift, MatGetDiagonal and MatZeroEntries on the GPU: aijtuneddiagonal.c, aijtunedzero.c) */
 static inline PetscBool MatAIJTunedBaseDeviceUsable(Mat A)
 {
   return (PetscBool)(!A->boundtocpu && A->preallocated && MatAIJTunedBaseValuesOnDevice(A));
 }
+
+/* The host's values up into d->values, of state 'state' (aijtunedcuda.c); the base's device copy is not written */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat, Mat_SeqAIJTuned *, PetscObjectState, PetscBool, cudaStream_t);
 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
