@@ -61,8 +61,10 @@ PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat A, PetscBool upload)
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   if (d->values_state != state && !upload) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0)); /* inside the base's operation's event */
   if (d->values_state != state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, state, PETSC_TRUE, stream));
   PetscCall(BaseValuesFromOurs(A, ctx, state, stream, &done));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   if (done) PetscCall(PetscInfo(A, "aijtuned: the base's device values written from aijtuned's (%" PetscInt_FMT " entries)\n", (PetscInt)d->nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
