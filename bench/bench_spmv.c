@@ -273,7 +273,11 @@ static PetscErrorCode RunFormat(BenchSetup *S, BenchWork *w, BenchFormat f, Benc
   PetscCall(VecRestoreArrayRead(w->y, &ya));
   /* new host values scaled on the GPU first: before any of the host's new values go up with a product (which
      page-locks a large array: aijtuned), as in a time loop whose Jacobian is scaled before its first product */
-  for (int k = 0; k < BENCH_NVALUES_WAYS; k++) PetscCall(TimeNewValues(S, w, f, (BenchValuesWay)((k + BENCH_VALUES_HOST_SCALE) % BENCH_NVALUES_WAYS), rec));
+  {
+    const BenchValuesWay order[] = {BENCH_VALUES_HOST_SCALE, BENCH_VALUES_HOST, BENCH_VALUES_SCALE, BENCH_VALUES_STEP};
+    _Static_assert(sizeof(order) / sizeof(order[0]) == BENCH_NVALUES_WAYS, "every way once");
+    for (int k = 0; k < BENCH_NVALUES_WAYS; k++) PetscCall(TimeNewValues(S, w, f, order[k], rec));
+  }
   if (f == BENCH_AIJTUNED) {
     PetscBool tuning;
     PetscCall(MatAIJTunedGetPlanStats(w->M, &rec->strips, NULL));

@@ -5,10 +5,10 @@
    copy of the CSR's value array: page-locked where large (aijtunedpin.c), at 48-55 GB/s on an H100 machine against
    6.4-6.9 for pageable memory.  The base's device copy (cuSPARSE's) stays stale, and its next operation on the GPU
    (MatScale, MatAXPY, a transposed product) copied every value up again itself, from pageable memory unless
-   aijtuned had page-locked the array: after a host assembly and a product, MatScale twice and the next product took
-   15.9 ms on lap2d against aijcusparse's 0.36 (bench/results/2026-11-27-scale-deferred).  A time loop whose
-   right-hand side's Jacobian is assembled on the host at each step and then scaled and shifted on the GPU
-   (TSComputeIJacobian) paid that pageable copy at each step, as aijcusparse does.
+   aijtuned had page-locked the array.  A time loop whose right-hand side's Jacobian is assembled on the host at each
+   step and then scaled and shifted on the GPU (TSComputeIJacobian) paid that pageable copy at each step, as
+   aijcusparse does: new host values, MatScale twice and the first product took 19.0 ms on lap2d on an H200, 3.5 with
+   this, against aijcusparse's 24.0 (bench/results/2026-11-27-base-values).
 
    Here, before those operations, the base's device values are written from aijtuned's copy, device to device: the
    copy as it is where it holds the matrix's values, else the host's values first copied into it the way the product
@@ -49,7 +49,7 @@ PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat A, PetscBool upload)
   AIJTunedDevice   d;
   PetscObjectState state;
   cudaStream_t     stream;
-  PetscBool        done = PETSC_FALSE;
+  PetscBool        ours, done = PETSC_FALSE; /* ours: aijtuned's copy holds A's values */
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
@@ -59,10 +59,11 @@ PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat A, PetscBool upload)
   /* aijtuned's copy, for this pattern (the refill's order is the host's CSR) */
   if (!d || !d->nnz || d->plans_made != ctx->plans_made || ctx->nonzerostate != A->nonzerostate) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
-  if (d->values_state != state && !upload) PetscFunctionReturn(PETSC_SUCCESS);
+  ours = (PetscBool)(d->values_state == state);
+  if (!ours && !upload) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0)); /* inside the base's operation's event */
-  if (d->values_state != state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, state, PETSC_TRUE, stream));
+  if (!ours) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, state, PETSC_TRUE, stream));
   PetscCall(BaseValuesFromOurs(A, ctx, state, stream, &done));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   if (done) PetscCall(PetscInfo(A, "aijtuned: the base's device values written from aijtuned's (%" PetscInt_FMT " entries)\n", (PetscInt)d->nnz));
