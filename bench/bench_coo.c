@@ -1,7 +1,7 @@
 static char help[] = "GPU assembly through COO, as an application that computes its values on the device gives them: aijcusparse\n\
 and aijtuned, alternating in one process: MatCreate and MatSetPreallocationCOO (on the host, the same for both), then\n\
 MatSetValuesCOO from a device array and MatMult, waited for: the first values to the first product's result; then\n\
-new values the same way and a product.  Medians.\n\
+new values the same way and a product; and aijtuned's planning, which the first product waits for.  Medians.\n\
   -suite name[:size],...   generated matrices (default: the whole suite; none: no generated matrix)\n\
   -f file,...              Matrix Market files (.mtx, .mtx.gz)\n\
   -dir dir                 every Matrix Market file of a folder\n\
@@ -96,8 +96,9 @@ static PetscErrorCode Compare(Problem *P, PetscInt t, PetscReal s, PetscReal *di
 #define NPHASES 3
 static const char *const PhaseNames[NPHASES] = {"preallocation", "first values and product", "new values and a product"};
 
-/* One round of type t, each phase's time in ms[] */
-static PetscErrorCode Round(Problem *P, PetscInt t, PetscBool check, double ms[NPHASES], PetscReal diff[2])
+/* One round of type t, each phase's time in ms[]; aijtuned's planning (its AIJTunedPlan event, inside the first
+   values and product) in *plan_ms */
+static PetscErrorCode Round(Problem *P, PetscInt t, PetscBool check, double ms[NPHASES], PetscReal diff[2], double *plan_ms)
 {
   Mat            M;
   PetscInt      *ic, *jc;
@@ -122,6 +123,12 @@ static PetscErrorCode Round(Problem *P, PetscInt t, PetscBool check, double ms[N
   PetscCall(MatMult(M, P->x, P->y));
   PetscCall(BenchWallTime(&t4));
   if (check) PetscCall(Compare(P, t, 2.0, &diff[1]));
+  *plan_ms = 0;
+  if (t == 1) {
+    PetscReal plan;
+    PetscCall(MatAIJTunedGetSetupTimes(M, &plan, NULL, NULL));
+    *plan_ms = plan;
+  }
   PetscCall(MatDestroy(&M));
   PetscCall(PetscFree2(ic, jc));
   ms[0] = 1e3 * (t1 - t0);
@@ -137,7 +144,7 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt reps,
   BenchClass cls;
   char       name[PETSC_MAX_PATH_LEN];
   Problem    P;
-  double     ms[NTYPES][NPHASES][MAX_REPS], med[NTYPES][NPHASES];
+  double     ms[NTYPES][NPHASES][MAX_REPS], med[NTYPES][NPHASES], plan[MAX_REPS], plan_med;
   PetscReal  diff[NTYPES][2] = {{0}};
 
   PetscFunctionBegin;
@@ -148,15 +155,18 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt reps,
   matgen_free(&A);
   for (PetscInt r = 0; r < reps; r++)
     for (PetscInt t = 0; t < NTYPES; t++) {
-      double one[NPHASES];
-      PetscCall(Round(&P, t, (PetscBool)(r == 0), one, diff[t]));
+      double one[NPHASES] = {0}, plan_ms = 0;
+      PetscCall(Round(&P, t, (PetscBool)(r == 0), one, diff[t], &plan_ms));
       for (int k = 0; k < NPHASES; k++) ms[t][k][r] = one[k];
+      if (t == 1) plan[r] = plan_ms;
     }
   for (PetscInt t = 0; t < NTYPES; t++)
     for (int k = 0; k < NPHASES; k++) med[t][k] = Median(ms[t][k], (int)reps);
   for (int k = 0; k < NPHASES; k++) ratio[k] = med[1][k] / med[0][k];
+  plan_med = Median(plan, (int)reps);
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %" PetscInt_FMT " x %" PetscInt_FMT ", %" PetscInt_FMT " entries; aijtuned's products against aijcusparse's: %.1e, %.1e\n", name, P.m, P.n, P.nnz, (double)diff[1][0], (double)diff[1][1]));
   for (int k = 0; k < NPHASES; k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s]   %-25s %s %9.3f ms, %s %9.3f ms, %.2fx\n", name, PhaseNames[k], TypeNames[0], med[0][k], TypeNames[1], med[1][k], ratio[k]));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s]   aijtuned's planning (AIJTunedPlan, in the first values and product): median %.3f ms\n", name, plan_med));
   PetscCall(ProblemDestroy(&P));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
