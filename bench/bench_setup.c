@@ -156,7 +156,7 @@ static void time_stages(const Bench *B, const aijt_csr *A, double ms[NSTAGES], d
     t0 = wall_seconds();
     if ((err = aijt_model_buckets(A, order, count, f.max_len, &b, &nb))) fail("aijt_model_buckets", err);
     t[T_LOCALITY][slot] = wall_seconds() - t0;
-    free(count);
+    aijt_counts_free(count);
 
     t0 = wall_seconds();
     sink = aijt_diagonals(A, AIJT_DIA_MAX_DIAGS, offsets);

@@ -415,7 +415,7 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, int nnat
   release(g, ds);
   if (g->err) return AIJT_ERR_DEVICE;
   const size_t nc = (size_t)s->hi + 1;
-  if (!(*count = (aijt_int *)calloc(nc, sizeof(aijt_int)))) return AIJT_ERR_MEM;
+  if (!(*count = aijt_counts_new(nc))) return AIJT_ERR_MEM;
   memcpy(*count, s->hist, (nc < HIST_SHARED ? nc : HIST_SHARED) * sizeof(aijt_int));
   if (s->nlong <= LONG_LISTED) /* the long values came with the statistics */
     for (unsigned long long q = 0; q < s->nlong; q++) (*count)[s->longs[q]]++;
@@ -425,7 +425,7 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, int nnat
   }
   release(g, dc);
   if (g->err) {
-    free(*count);
+    aijt_counts_free(*count);
     *count = NULL;
     return AIJT_ERR_DEVICE;
   }
@@ -675,11 +675,11 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
   if (stride) { /* the auto test on its sample */
     if (!aijt_col_share_passes(aijt_col_share_of(count, max_degree, g->A->ncols))) {
       release(g, deg);
-      free(count);
+      aijt_counts_free(count);
       return AIJT_OK;
     }
     if (stride > 1) { /* the other rows' entries too */
-      free(count);
+      aijt_counts_free(count);
       if ((err = degrees(g, stride, 1, &deg, &count, &max_degree))) return err;
     }
   }
@@ -689,7 +689,7 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
   }
   release(g, deg);
   release(g, sorted);
-  free(count);
+  aijt_counts_free(count);
   if (g->err) release(g, g->col_pos);
   return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
 }

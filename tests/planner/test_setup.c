@@ -450,7 +450,7 @@ static void check_matrix(const char *name, aijt_csr *A)
     EXPECT(!aijt_model_buckets(A, order, count, max_len, &b, &nb) && nb == rnb && same_buckets(b, rb, nb), "%s: the model planner's length classes differ from the reference", name);
     check_split_cut(name, A, b, nb, &test_m);
     if (have_shipped) check_split_cut(name, A, b, nb, &shipped_m);
-    free(b), free(rb), free(count), free(counted);
+    free(b), free(rb), aijt_counts_free(count), free(counted);
   }
   /* plans of both planners, sorted and not, each format alone, and thresholds that make many strips */
   for (int planner = 0; planner < 3; planner++)
@@ -541,6 +541,37 @@ static void done(arrays *a)
   free(a->rowptr), free(a->colidx), free(a->values);
 }
 
+/* The planners' kept count arrays (counts.c): zeroed whenever taken, again too; distinct while several are in use,
+   more than the blocks kept among them; any size; memory from malloc freed as well; taken again after a release. */
+static void check_counts(void)
+{
+  const size_t sizes[] = {10, 5000, 80000, 80000, 20000, 30000, (size_t)5 << 20};
+  enum { N = sizeof(sizes) / sizeof(sizes[0]) };
+  aijt_int *c[N];
+
+  for (int round = 0; round < 3; round++) {
+    for (int k = 0; k < N; k++) {
+      size_t nonzero = 0;
+      c[k]           = aijt_counts_new(sizes[k]);
+      EXPECT(c[k], "counts: round %d, no array of %zu entries", round, sizes[k]);
+      if (!c[k]) continue;
+      for (size_t i = 0; i < sizes[k]; i++) nonzero += c[k][i] != 0;
+      EXPECT(!nonzero, "counts: round %d, the array of %zu entries has %zu not zero", round, sizes[k], nonzero);
+      for (size_t i = 0; i < sizes[k]; i++) c[k][i] = (aijt_int)(i + 1); /* what the next round must not see */
+    }
+    for (int k = 1; k < N; k++)
+      for (int l = 0; l < k; l++) EXPECT(!c[k] || c[k] != c[l], "counts: round %d, arrays %d and %d are the same memory", round, l, k);
+    for (int k = round % 2 ? 0 : N - 1; k >= 0 && k < N; k += round % 2 ? 1 : -1) aijt_counts_free(c[k]);
+  }
+  aijt_counts_free((aijt_int *)malloc(100000 * sizeof(aijt_int)));
+  aijt_counts_free(NULL);
+  aijt_counts_release();
+  c[0] = aijt_counts_new(80000);
+  EXPECT(c[0] && !c[0][0] && !c[0][79999], "counts: an array taken after the release is not zeroed");
+  aijt_counts_free(c[0]);
+  aijt_counts_release();
+}
+
 int main(int argc, char **argv)
 {
   static aijt_int len[60000], band[60000];
@@ -549,6 +580,7 @@ int main(int argc, char **argv)
   char            why[256];
   (void)argc, (void)argv, (void)help;
 
+  check_counts();
   test_model(&test_m);
   have_shipped = !aijt_model_load("../../models/NVIDIA-H200.model", &shipped_m, why, sizeof(why));
   EXPECT(have_shipped, "the shipped model does not load: %s", why);

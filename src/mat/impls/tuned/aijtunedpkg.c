@@ -9,6 +9,7 @@ static PetscErrorCode MatAIJTunedFinalizePackage(void)
 {
   PetscFunctionBegin;
   initialized = PETSC_FALSE;
+  aijt_counts_release(); /* the planners' count arrays, kept between plannings */
 #if defined(PETSC_HAVE_CUDA)
   MatAIJTunedCUDAStageFree();
 #endif

@@ -118,7 +118,8 @@ double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan
 /* What the model planner reads of a matrix beyond its sizes, from a source: the host CSR (aijt_plan_model)
    or a copy on the GPU (kernels/plan_gpu.cu), which makes the same passes there and gets the same
    values bit for bit.  Each op returns AIJT_OK or an error (AIJT_ERR_DEVICE: the device failed); arrays
-   it returns are malloc'd, the caller's. */
+   it returns are the caller's: lengths' count from aijt_counts_new (planbuild.h) or malloc, freed with
+   aijt_counts_free, the others malloc'd. */
 typedef struct {
   void *ctx;
   /* the features, and count[len]: rows of length len, len in [0, f->max_len] */

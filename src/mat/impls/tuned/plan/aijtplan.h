@@ -216,6 +216,8 @@ double   aijt_col_top_share(const aijt_csr *A);
 
 /* Plans as plain data (plan.c). */
 void     aijt_plan_destroy(aijt_plan **plan);
+/* The memory the planners keep between plannings (their count arrays, counts.c) given back; at the end of a program. */
+void     aijt_counts_release(void);
 aijt_int aijt_plan_row(const aijt_plan *plan, aijt_int k); /* original row at position k */
 aijt_err aijt_plan_check(const aijt_plan *plan, const aijt_csr *A);
 int      aijt_plan_equal(const aijt_plan *a, const aijt_plan *b);

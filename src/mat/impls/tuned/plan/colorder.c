@@ -53,7 +53,7 @@ void aijt_col_sample_runs(aijt_int nrows, aijt_int stride, int64_t *run, int64_t
 /* Entries per column, in that sample. */
 static aijt_int *column_degrees(const aijt_csr *A, aijt_int stride, aijt_int *max_degree)
 {
-  aijt_int *deg = (aijt_int *)calloc((size_t)A->ncols + 1, sizeof(aijt_int));
+  aijt_int *deg = aijt_counts_new((size_t)A->ncols + 1);
   int64_t   run, take;
 
   *max_degree = 0;
@@ -71,7 +71,7 @@ static aijt_int *column_degrees(const aijt_csr *A, aijt_int stride, aijt_int *ma
 /* count[d]: columns of degree d, d in [0, max_degree]. */
 static aijt_int *degree_counts(const aijt_int *deg, aijt_int ncols, aijt_int max_degree)
 {
-  aijt_int *count = (aijt_int *)calloc((size_t)max_degree + 1, sizeof(aijt_int));
+  aijt_int *count = aijt_counts_new((size_t)max_degree + 1);
   if (!count) return NULL;
   for (aijt_int j = 0; j < ncols; j++) count[deg[j]]++;
   return count;
@@ -95,8 +95,8 @@ static double sampled_top_share(const aijt_csr *A, aijt_int stride)
   aijt_int max_degree, *deg = column_degrees(A, stride, &max_degree), *count = deg ? degree_counts(deg, A->ncols, max_degree) : NULL;
   double   share = count ? aijt_col_share_of(count, max_degree, A->ncols) : -1.0;
 
-  free(deg);
-  free(count);
+  aijt_counts_free(deg);
+  aijt_counts_free(count);
   return share;
 }
 
@@ -182,7 +182,7 @@ aijt_err aijt_plan_order_columns(const aijt_csr *A, const aijt_rules *R, int nd,
   }
   for (aijt_int j = 0; j < A->ncols; j++) p->col_pos[j] = count[deg[j]]++;
 done:
-  free(deg);
-  free(count);
+  aijt_counts_free(deg);
+  aijt_counts_free(count);
   return err;
 }

@@ -77,7 +77,7 @@ static int long_runs(const aijt_csr *A)
 
 aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count)
 {
-  aijt_int *c = (aijt_int *)calloc((size_t)max_len + 1, sizeof(aijt_int));
+  aijt_int *c = aijt_counts_new((size_t)max_len + 1);
 
   *count = c;
   if (!c) return AIJT_ERR_MEM;
@@ -149,6 +149,6 @@ aijt_err aijt_order_by_length(const aijt_csr *A, aijt_int **order)
   }
   if ((err = aijt_length_counts(A, max_len, &count))) return err;
   err = aijt_order_from_counts(A, max_len, count, order);
-  free(count);
+  aijt_counts_free(count);
   return err;
 }

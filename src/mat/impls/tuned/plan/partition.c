@@ -692,7 +692,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
     if ((err = split(src, rules, m, p, count, b, nb, &ct, fmin(fmin(dia, panel), stream), &cap, &predicted))) goto fail;
     if (p->sorted) sell_slots_from_counts(p, count);
   }
-  free(count);
+  aijt_counts_free(count);
   count = NULL;
   free(b);
   b = NULL;
@@ -721,7 +721,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   *out = p; /* the strips' predictions come from the search: no pass over the rows again */
   return AIJT_OK;
 fail:
-  free(count);
+  aijt_counts_free(count);
   free(b);
   class_tables_free(&ct);
   aijt_plan_destroy(&p);

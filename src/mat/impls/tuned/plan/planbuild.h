@@ -14,6 +14,11 @@ int aijt_long_parts(int block, aijt_int rows, aijt_int max_len);
    length classes, the sorted rows' lengths): count[len] = rows of length len, for len in [0, max_len]
    (max_len the longest row's, as the features have it), and from them aijt_order_by_length's order. */
 aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **count);
+/* The count arrays of lengths and degrees (counts.c): n entries, zeroed, from blocks the process keeps between
+   plannings (fresh pages faulted in at every planning); aijt_counts_free gives one back, or frees memory from
+   malloc, so that a plan source may return either. */
+aijt_int *aijt_counts_new(size_t n);
+void      aijt_counts_free(aijt_int *count);
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
 /* The largest v <= from with count[v] != 0 (-1: none), for every walk over counts of lengths or degrees:
    a power-law matrix's few long rows leave tens of thousands of zeros between them (R-MAT's lengths and

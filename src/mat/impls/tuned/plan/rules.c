@@ -109,7 +109,7 @@ static aijt_err sort_rows(builder *b)
   if (!err && !(b->len = (aijt_int *)malloc(((size_t)b->A->nrows + 1) * sizeof(aijt_int)))) err = AIJT_ERR_MEM;
   for (aijt_int len = max_len, k = 0; !err && len >= 0; len--)
     for (aijt_int e = k + count[len]; k < e; k++) b->len[k] = len;
-  free(count);
+  aijt_counts_free(count);
   b->plan->sorted = !err;
   return err;
 }
