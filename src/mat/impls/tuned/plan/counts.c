@@ -5,12 +5,12 @@
    Such an array has an entry per length up to the longest row's: 80k entries (320 KB) for circuit's supply-net
    rows, as many for its columns' degrees, each made at every planning.  calloc gave them fresh pages of memory (an
    allocation that large is mapped anew, or the heap's top grows again after it was trimmed), and every page
-   faulted in as it was zeroed: inside a program, after a long host assembly, circuit's planning took 0.424-0.437 ms
-   on an H200, and 0.324-0.354 ms with glibc told to keep its memory (MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_;
-   bench/results/2026-11-27-coo-planning).  Here the arrays of 16 KB to 16 MB come from a few blocks the process
-   keeps: a block used again is zeroed with memset, which touches pages already there.  A planner in another
-   thread (kernels/plan_job.cu) takes other blocks (a lock); when every block is in use, calloc serves.
-   aijt_counts_release gives the blocks back (the package's finalize).
+   faulted in as it was zeroed.  Inside a program, after a long host assembly, circuit's planning took 0.424-0.437
+   ms on an H200, and 0.324-0.354 ms with glibc told to keep its memory (MALLOC_MMAP_THRESHOLD_,
+   MALLOC_TRIM_THRESHOLD_; bench/results/2026-11-27-kept-counts/malloc-env.txt).  Here the arrays of 16 KB to 16 MB
+   come from a few blocks the process keeps: a block used again is zeroed with memset, which touches pages already
+   there.  A planner in another thread (kernels/plan_job.cu) takes other blocks (a lock); when every block is in
+   use, calloc serves.  aijt_counts_release gives the blocks back (the package's finalize).
 */
 #include "planbuild.h"
 
