@@ -3,7 +3,8 @@
 # with counts.patch taken back (A), built side by side; then, alternating A B A B in processes of their own:
 #   bench_coo on circuit, rmat, lap3d and the medium files (5 rounds; aijtuned's planning after a GPU assembly),
 #   bench_spmv's planning of circuit, rmat and actor_movie_incidence (beside the upload and alone, 5 assemblies);
-# then the verify steps given (../2026-11-25-h100-verify/run.sh's) on B.
+# then the verify steps given (../2026-11-25-h100-verify/run.sh's) on B.  $ROUNDS (default 2), $COO and $SPMV (bench_coo's
+# and bench_spmv's arguments) replace those defaults.
 set -uo pipefail
 O=${1:?usage: ab.sh OUTDIR [STEP...]}; shift
 PATCH=bench/results/2026-11-27-kept-counts/counts.patch
@@ -19,12 +20,16 @@ ln -s "$R/.bench-data" $A/.bench-data
 make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda -j8 all bench > "$out/make-b.log" 2>&1 || { tail -20 "$out/make-b.log"; exit 1; }
 wait $! || { tail -20 "$out/make-a.log"; exit 1; }
 rm -f "$out"/make-*.log; stamp built
-for round in 1 2; do
+ROUNDS=${ROUNDS:-2}
+COO=${COO:--suite circuit,rmat,lap3d -dir .bench-data -reps 5}
+SPMV=${SPMV:--suite circuit,rmat -f .bench-data/actor_movie_incidence.mtx.gz -reps 20 -warmup 2 -values_reps 0 -setup_reps 0 -plan_reps 5}
+echo "rounds $ROUNDS; bench_coo $COO; bench_spmv $SPMV" | tee -a "$out/run.txt"
+for round in $(seq 1 "$ROUNDS"); do
   for v in a b; do
     dir=$R; [ $v = a ] && dir=$A
-    (cd $dir && timeout 150 build-cuda/bench/bench_coo -suite circuit,rmat,lap3d -dir .bench-data -reps 5) > "$out/coo-$v$round.txt" 2>&1
+    (cd $dir && timeout 150 build-cuda/bench/bench_coo $COO) > "$out/coo-$v$round.txt" 2>&1
     stamp "coo $v$round exit $?"
-    (cd $dir && timeout 150 build-cuda/bench/bench_spmv -suite circuit,rmat -f .bench-data/actor_movie_incidence.mtx.gz -reps 20 -warmup 2 -values_reps 0 -setup_reps 0 -plan_reps 5) > "$out/spmv-$v$round.txt" 2>&1
+    (cd $dir && timeout 150 build-cuda/bench/bench_spmv $SPMV) > "$out/spmv-$v$round.txt" 2>&1
     stamp "spmv $v$round exit $?"
   done
 done
