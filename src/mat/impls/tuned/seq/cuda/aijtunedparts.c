@@ -24,30 +24,38 @@
 
 const MatAIJTunedVecAccess MatAIJTunedCUDAArrays = {VecCUDAGetArrayRead, VecCUDAGetArray, VecCUDAGetArrayWrite, VecCUDARestoreArrayRead, VecCUDARestoreArray, VecCUDARestoreArrayWrite};
 
-/* Whether A's device copy is that of the matrix as it is: no planning, upload or refill pending, which the usual
-   product does on the current stream.  Host checks alone. */
-PetscErrorCode MatSeqAIJTunedCUDAHoldsMatrix(Mat A, PetscBool *holds)
+/* Whether A's device copy (A's state ctx) is that of the matrix as it is: no planning, upload or refill pending,
+   which the usual product does on the current stream.  Host checks alone. */
+static PetscErrorCode HoldsMatrix(Mat A, const Mat_SeqAIJTuned *ctx, PetscBool *holds)
 {
-  Mat_SeqAIJTuned *ctx;
   PetscObjectState state;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
   *holds = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether A's device copy can run on any stream now, with no work first: it holds the matrix
-   (MatSeqAIJTunedCUDAHoldsMatrix) and run-time tuning, which times whole products on the current stream, has
-   ended.  The product in parts calls it before its first launch. */
+PetscErrorCode MatSeqAIJTunedCUDAHoldsMatrix(Mat A, PetscBool *holds)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(HoldsMatrix(A, ctx, holds));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether A's device copy can run on any stream now, with no work first: it holds the matrix (HoldsMatrix) and
+   run-time tuning, which times whole products on the current stream, has ended.  The product in parts calls it
+   before its first launch, at every product: one look-up of A's state. */
 PetscErrorCode MatSeqAIJTunedCUDACurrent(Mat A, PetscBool *current)
 {
   Mat_SeqAIJTuned *ctx;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  PetscCall(MatSeqAIJTunedCUDAHoldsMatrix(A, current));
+  PetscCall(HoldsMatrix(A, ctx, current));
   *current = (PetscBool)(*current && !ctx->dev->tuner);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
