@@ -3,7 +3,7 @@
 #   build         the library, tests and benchmarks against the CUDA PETSc (unpacked first if missing)
 #   stream        this GPU's model gets STREAM kernels if it has none (aijt_calibrate -add-stream; the new
 #                 model in OUTDIR and in models/ here)
-#   suite[=PAT]   the whole test suite on the GPU (only the tests whose label holds PAT)
+#   suite[=PAT]   the whole test suite on the GPU (only the tests whose label holds PAT): suite.txt.gz (suite-PAT)
 #   spmv          bench_spmv over the suite and the medium files (speedups, planning cost)
 #   kernels       test_kernels (the kernels and the GPU planner against the host)
 #   model[=FILE]  bench_model with FILE (default: this GPU's model)
@@ -35,10 +35,10 @@ for step in "$@"; do
     build-cuda/tools/aijt_calibrate -add-stream "$f" > "$out/recal.txt" 2>&1; echo "recal exit $?" | tee -a "$out/run.txt"
     grep -E "fixed costs|calibrat" "$out/recal.txt" | tail -3; cp "$f" "$out/" ;;
   suite|suite=*)
-    pat=${step#suite}; pat=${pat#=}
-    timeout 320 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 $pat > "$out/suite.txt" 2>&1
-    tail -1 "$out/suite.txt" | tee -a "$out/run.txt"; grep -A8 "^not ok" "$out/suite.txt" | head -40
-    gzip -9f "$out/suite.txt" ;;
+    pat=${step#suite}; pat=${pat#=}; log=suite${pat:+-$(echo "$pat" | tr -c 'A-Za-z0-9_\n' -)} # a list per step
+    timeout 320 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 14 $pat > "$out/$log.txt" 2>&1
+    tail -1 "$out/$log.txt" | tee -a "$out/run.txt"; grep -A8 "^not ok" "$out/$log.txt" | head -40
+    gzip -9f "$out/$log.txt" ;;
   spmv)
     timeout 240 build-cuda/bench/bench_spmv -reps 100 -warmup 5 -dir .bench-data -csv "$out/spmv.csv" > "$out/spmv.txt" 2>&1; echo "bench_spmv exit $?"
     grep "planning:" "$out/spmv.txt" | head -30
