@@ -32,6 +32,7 @@ using aijt::SETUP_BLOCK;
 constexpr int                HASH  = 1024; /* slots of the set, four times the values it may keep */
 constexpr unsigned long long EMPTY = ~0ull; /* a NaN with every payload bit set marks a free slot */
 constexpr unsigned           CODE_BLOCKS = 1024; /* the coding passes' blocks at most (code_kernel says why) */
+constexpr unsigned           FULL        = 0xffffffffu; /* every lane of a warp */
 
 /* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, the refill's
    blocks done, code (so the memory starts at the strip's table, and code at a multiple of 16 bytes). */
@@ -163,6 +164,24 @@ __device__ __forceinline__ unsigned code_value(pieces p, seen_values *seen, doub
   return code_of(p, seen, bits);
 }
 
+/* The codes of a warp's values v where want (0 elsewhere), every lane of the warp here: the lanes that hold one
+   value look it up once, through the first of them.  A block's seen values are empty when it starts, so that every
+   thread's first row went to the set in global memory: a stencil's rows hold the same few values, and on lap3d40
+   (64,000 rows, one a thread) the refill's 448,000 lookups queued on a few words of L2, 17-27 us on an H100 for a
+   pass that moves 6 MB (bench/results/2026-11-27-coo-steady).  Past a thread's first row its block's seen values
+   answer in shared memory, and each lane looks its value up alone (code_value), without the match: the match in
+   every row cost lap2d's and lap3d's refills 3%. */
+__device__ __forceinline__ unsigned code_value_warp(pieces p, seen_values *seen, double v, bool want)
+{
+  const unsigned long long bits = (unsigned long long)__double_as_longlong(v);
+  if (want && bits == EMPTY) overflow(p); /* the pattern the set reserves: uncodable, as code_value finds */
+  const unsigned long long key    = want ? bits : EMPTY; /* lanes with no value agree on EMPTY, never looked up */
+  const int                leader = __ffs(__match_any_sync(FULL, key)) - 1;
+  unsigned                 c      = 0;
+  if (key != EMPTY && (int)(threadIdx.x & 31u) == leader) c = code_of(p, seen, key);
+  return __shfl_sync(FULL, c, leader);
+}
+
 /* Whether the warp's threads here should stop coding: the flag read by the first active lane (any subset of the
    warp may be here) at every 32nd pass. */
 __device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
@@ -172,6 +191,34 @@ __device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
   int            over   = 0;
   if ((threadIdx.x & 31u) == first) over = overflowed(p);
   return __shfl_sync(active, over, (int)first) != 0;
+}
+
+template <bool FIRST> /* FIRST: the thread's first row, every lane of the warp here (those past the end too) */
+__device__ __forceinline__ void code_row(pieces p, seen_values *seen, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t words, int64_t i, bool &coding)
+{
+  const bool     row = !FIRST || i < nrows;
+  const uint32_t m   = row && width ? __ldg(mask + i) : 0u; /* no slots: no mask to read, every code 0 */
+  for (int64_t w = 0; w < words && (FIRST || coding); w++) {
+    double v[8];
+#pragma unroll
+    for (int b = 0; b < 8; b++) {
+      const int64_t d = 8 * w + b;
+      v[b]            = 0.0;
+      if (d < width && (m >> d & 1u)) v[b] = __ldg(val + d * nrows + i);
+    }
+    unsigned long long word = 0;
+#pragma unroll
+    for (int b = 0; b < 8; b++) {
+      const int64_t d    = 8 * w + b;
+      const bool    want = coding && d < width && (m >> d & 1u);
+      if (FIRST || want) {
+        const unsigned c = FIRST ? code_value_warp(p, seen, v[b], want) : code_value(p, seen, v[b]);
+        if (want && !c) coding = false;
+        word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
+      }
+    }
+    if (coding && row) ((unsigned long long *)p.code)[i * words + w] = word;
+  }
 }
 
 /* The coding in one pass over the slots: a thread per row, each present slot's value given its code (its first
@@ -186,35 +233,17 @@ __device__ __forceinline__ bool told_to_stop(pieces p, int &pass)
 __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, int64_t nrows, int64_t width, int64_t words)
 {
   __shared__ seen_values seen;
+  const int64_t          first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (int64_t)gridDim.x * blockDim.x;
   int                    pass   = 0;
   bool                   coding = true;
 
   seen_clear(&seen);
   __syncthreads();
-  GRID_STRIDE(i, nrows)
-  {
+  code_row<true>(p, &seen, val, mask, nrows, width, words, first, coding);
+  if (!coding) return;
+  for (int64_t i = first + stride; i < nrows; i += stride) {
     if (told_to_stop(p, pass)) return;
-    const uint32_t m = width ? __ldg(mask + i) : 0u; /* no slots: no mask to read, every code 0 */
-    for (int64_t w = 0; w < words && coding; w++) {
-      double v[8];
-#pragma unroll
-      for (int b = 0; b < 8; b++) {
-        const int64_t d = 8 * w + b;
-        v[b]            = 0.0;
-        if (d < width && (m >> d & 1u)) v[b] = __ldg(val + d * nrows + i);
-      }
-      unsigned long long word = 0;
-#pragma unroll
-      for (int b = 0; b < 8; b++) {
-        const int64_t d = 8 * w + b;
-        if (coding && d < width && (m >> d & 1u)) {
-          const unsigned c = code_value(p, &seen, v[b]);
-          if (!c) coding = false;
-          word |= (unsigned long long)c << (8 * b); /* byte d of the row, the GPU being little-endian */
-        }
-      }
-      if (coding) ((unsigned long long *)p.code)[i * words + w] = word;
-    }
+    code_row<false>(p, &seen, val, mask, nrows, width, words, i, coding);
     if (!coding) return; /* a flag in the loop: a return in it made the coding 15-20% slower (lap3d's shape 0.16 -> 0.19 ms) */
   }
 }
@@ -236,6 +265,47 @@ __device__ __forceinline__ void refill_row(double *val, const aijt_int *src, con
   }
 }
 
+template <int WORDS, bool FIRST> /* FIRST: the thread's first row, every lane of the warp here (those past the end too) */
+__device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, double *val, const aijt_int *src, const double *values, int64_t nrows, int width, int64_t first, int64_t stride, int64_t i, aijt_int (&next)[8], bool &coding)
+{
+  const bool row = !FIRST || i < nrows;
+#pragma unroll
+  for (int w = 0; w < WORDS; w++) {
+    aijt_int here[8];
+    double   v[8];
+#pragma unroll
+    for (int b = 0; b < 8; b++) {
+      const int d = 8 * w + b;
+      if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? __ldg(src + d * nrows + i + stride) : -1;
+      else here[b] = row && d < width ? __ldg(src + d * nrows + i) : -1;
+    }
+#pragma unroll
+    for (int b = 0; b < 8; b++) v[b] = here[b] >= 0 ? __ldg(values + here[b]) : 0.0;
+    if (FIRST || coding) {
+      const bool         was  = coding;
+      unsigned long long word = 0;
+#pragma unroll
+      for (int b = 0; b < 8; b++) {
+        const bool want = coding && here[b] >= 0;
+        if (FIRST || want) {
+          const unsigned c = FIRST ? code_value_warp(p, seen, v[b], want) : code_value(p, seen, v[b]);
+          if (want) coding = c != 0;
+          word |= (unsigned long long)c << (8 * b); /* byte b of the word, the GPU being little-endian */
+        }
+      }
+      if (was && row) {
+        if (coding) ((unsigned long long *)p.code)[i * WORDS + w] = word;
+        else
+          for (int64_t j = first; j <= i; j += stride) refill_row(val, src, values, nrows, width, j); /* this row's earlier words too */
+      }
+    }
+    if (!coding && row)
+#pragma unroll
+      for (int b = 0; b < 8; b++)
+        if (8 * w + b < width) val[(8 * w + b) * nrows + i] = v[b];
+  }
+}
+
 template <int WORDS>
 __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
 {
@@ -250,41 +320,16 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
   if (WORDS == 1)
 #pragma unroll
     for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? __ldg(src + d * nrows + first) : -1;
-  for (int64_t i = first; i < nrows; i += stride) {
+  /* the first row's lookups shared where a row has one word of codes; with two, sharing them gained 2 us on a 9-point
+     stencil of 65,536 rows and cost 5 of 90 on 262,144 (registers spilled; bench/results/2026-11-27-coo-steady) */
+  if constexpr (WORDS == 1) refill_code_row<WORDS, true>(p, &seen, val, src, values, nrows, width, first, stride, first, next, coding);
+  else if (first < nrows) refill_code_row<WORDS, false>(p, &seen, val, src, values, nrows, width, first, stride, first, next, coding);
+  for (int64_t i = first + stride; i < nrows; i += stride) {
     if (coding && told_to_stop(p, pass)) {
       coding = false;
       for (int64_t j = first; j < i; j += stride) refill_row(val, src, values, nrows, width, j);
     }
-#pragma unroll
-    for (int w = 0; w < WORDS; w++) {
-      aijt_int here[8];
-      double   v[8];
-#pragma unroll
-      for (int b = 0; b < 8; b++) {
-        const int d = 8 * w + b;
-        if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? __ldg(src + d * nrows + i + stride) : -1;
-        else here[b] = d < width ? __ldg(src + d * nrows + i) : -1;
-      }
-#pragma unroll
-      for (int b = 0; b < 8; b++) v[b] = here[b] >= 0 ? __ldg(values + here[b]) : 0.0;
-      if (coding) {
-        unsigned long long word = 0;
-#pragma unroll
-        for (int b = 0; b < 8; b++)
-          if (coding && here[b] >= 0) {
-            const unsigned c = code_value(p, &seen, v[b]);
-            coding           = c != 0;
-            word |= (unsigned long long)c << (8 * b); /* byte b of the word, the GPU being little-endian */
-          }
-        if (coding) ((unsigned long long *)p.code)[i * WORDS + w] = word;
-        else
-          for (int64_t j = first; j <= i; j += stride) refill_row(val, src, values, nrows, width, j); /* this row's earlier words too */
-      }
-      if (!coding)
-#pragma unroll
-        for (int b = 0; b < 8; b++)
-          if (8 * w + b < width) val[(8 * w + b) * nrows + i] = v[b];
-    }
+    refill_code_row<WORDS, false>(p, &seen, val, src, values, nrows, width, first, stride, i, next, coding);
   }
   if (coding && first < nrows) p.done[blockIdx.x] = 1;
 }
@@ -338,7 +383,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
     for (int k = 0; k < PER; k++) {
       const int      e = threadIdx.x + 256 * k, r = e / W, j = e % W;
       const aijt_int s = j < width ? place[j][r] : -1;
-      const unsigned c = s >= 0 ? code_value(p, &seen, v[k]) : 0u;
+      const unsigned c = tile == blockIdx.x ? code_value_warp(p, &seen, v[k], s >= 0) : s >= 0 ? code_value(p, &seen, v[k]) : 0u; /* the block's first tile: shared lookups */
       if (i0 + r < nrows) p.code[(i0 + r) * W + j] = (uint8_t)c; /* 0 once uncodable: never read then */
     }
     __syncthreads();

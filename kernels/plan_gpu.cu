@@ -218,10 +218,6 @@ unsigned diag_blocks(const gpu_source *g)
 /* ---- counts of values: row lengths, column degrees */
 
 #define HIST_SHARED 1024 /* values below this are counted with the statistics, in shared memory first */
-/* Over i in [0, n), as block of nblocks, in steps that keep every lane of a warp in the loop (blockDim a
-   multiple of 32), so that the warp's lanes can match their keys; lanes past n hold i >= n. */
-#define WARP_STRIDE(i, n, block, nblocks) for (int64_t i = (int64_t)(block) * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)(nblocks) * blockDim.x)
-
 /* Add 1 to count[key] for each lane with a key (>= 0; keys below nsh into sh): the lanes of the warp with
    one key add once (a stencil's rows mostly agree on their length, a graph's columns on their degree). */
 __device__ void warp_count(aijt_int key, aijt_int *sh, aijt_int nsh, aijt_int *count)

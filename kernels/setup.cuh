@@ -56,6 +56,9 @@ __device__ inline aijt_int first_at_least(const aijt_int *colidx, aijt_int lo, a
 } // namespace aijt
 
 #define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
+/* Over i in [0, n), as block of nblocks, in steps that keep every lane of a warp in the loop (blockDim a
+   multiple of 32), so that the warp's lanes can match their keys; lanes past n hold i >= n. */
+#define WARP_STRIDE(i, n, block, nblocks) for (int64_t i = (int64_t)(block) * blockDim.x + threadIdx.x; i - (threadIdx.x & 31) < (int64_t)(n); i += (int64_t)(nblocks) * blockDim.x)
 
 /* Return the first failed CUDA call's error (set-up code that returns a cudaError_t). */
 #define TRY(call) \
