@@ -320,11 +320,15 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
   if (WORDS == 1)
 #pragma unroll
     for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? __ldg(src + d * nrows + first) : -1;
-  /* the first row's lookups shared where a row has one word of codes; with two, sharing them gained 2 us on a 9-point
-     stencil of 65,536 rows and cost 5 of 90 on 262,144 (registers spilled; bench/results/2026-11-27-coo-steady) */
-  if constexpr (WORDS == 1) refill_code_row<WORDS, true>(p, &seen, val, src, values, nrows, width, first, stride, first, next, coding);
-  else if (first < nrows) refill_code_row<WORDS, false>(p, &seen, val, src, values, nrows, width, first, stride, first, next, coding);
-  for (int64_t i = first + stride; i < nrows; i += stride) {
+  int64_t i = first;
+  /* the first row's lookups shared where a row has one word of codes; with two, sharing them gained nothing that
+     the spread between processes did not hide on 9-point stencils of 65,536 and 262,144 rows, and spilled registers
+     (bench/results/2026-11-27-coo-steady) */
+  if constexpr (WORDS == 1) {
+    refill_code_row<WORDS, true>(p, &seen, val, src, values, nrows, width, first, stride, first, next, coding);
+    i += stride;
+  }
+  for (; i < nrows; i += stride) {
     if (coding && told_to_stop(p, pass)) {
       coding = false;
       for (int64_t j = first; j < i; j += stride) refill_row(val, src, values, nrows, width, j);

@@ -3,6 +3,7 @@
 # base and this tree, run this tree's test_kernels, then bench_coo on the stencils (DIA strips with value codes) with
 # each build, alternating, ROUNDS times (default 3); with two 2-D 9-point stencils written here (256^2 and 512^2 rows:
 # DIA strips of two code words a row).
+# SUITE=names: the generated matrices instead of lap2d,lap3d,lap3d40,box27.
 set -uo pipefail
 O=${1:?usage: ab.sh OUTDIR [ROUNDS]}; R=${2:-3}
 mkdir -p "$O"
@@ -33,7 +34,7 @@ done
 for r in $(seq 1 "$R"); do
   for side in base new; do
     b=build-cuda/bench/bench_coo; [ $side = base ] && b=/tmp/base/build-cuda/bench/bench_coo
-    timeout 120 $b -suite lap2d,lap3d,lap3d40,box27 -f /tmp/box9_256.mtx,/tmp/box9_512.mtx -reps 5 > "$O/coo-$side-$r.txt" 2>&1; echo "$side round $r exit $?" | tee -a "$O/run.txt"
+    timeout 120 $b -suite ${SUITE:-lap2d,lap3d,lap3d40,box27} -f /tmp/box9_256.mtx,/tmp/box9_512.mtx -reps 5 > "$O/coo-$side-$r.txt" 2>&1; echo "$side round $r exit $?" | tee -a "$O/run.txt"
   done
 done
 for side in base new; do
