@@ -170,7 +170,7 @@ __device__ __forceinline__ unsigned code_value(pieces p, seen_values *seen, doub
    (64,000 rows, one a thread) the refill's 448,000 lookups queued on a few words of L2, 17-27 us on an H100 for a
    pass that moves 6 MB (bench/results/2026-11-27-coo-steady).  Past a thread's first row its block's seen values
    answer in shared memory, and each lane looks its value up alone (code_value), without the match: the match in
-   every row cost lap2d's and lap3d's refills 3%. */
+   every row cost lap2d's and lap3d's refills 2-3%. */
 __device__ __forceinline__ unsigned code_value_warp(pieces p, seen_values *seen, double v, bool want)
 {
   const unsigned long long bits = (unsigned long long)__double_as_longlong(v);
