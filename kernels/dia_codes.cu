@@ -22,6 +22,7 @@
    so a refill never waits to learn it.
 */
 #include "aijtkernels.h"
+#include "internal.cuh" /* AIJT_FULL_MASK */
 #include "setup.cuh"
 
 namespace {
@@ -32,7 +33,6 @@ using aijt::SETUP_BLOCK;
 constexpr int                HASH  = 1024; /* slots of the set, four times the values it may keep */
 constexpr unsigned long long EMPTY = ~0ull; /* a NaN with every payload bit set marks a free slot */
 constexpr unsigned           CODE_BLOCKS = 1024; /* the coding passes' blocks at most (code_kernel says why) */
-constexpr unsigned           FULL        = 0xffffffffu; /* every lane of a warp */
 
 /* The pieces of a strip's coding memory, in this order: table, set, the set slots' codes, state, the refill's
    blocks done, code (so the memory starts at the strip's table, and code at a multiple of 16 bytes). */
@@ -176,10 +176,10 @@ __device__ __forceinline__ unsigned code_value_warp(pieces p, seen_values *seen,
   const unsigned long long bits = (unsigned long long)__double_as_longlong(v);
   if (want && bits == EMPTY) overflow(p); /* the pattern the set reserves: uncodable, as code_value finds */
   const unsigned long long key    = want ? bits : EMPTY; /* lanes with no value agree on EMPTY, never looked up */
-  const int                leader = __ffs(__match_any_sync(FULL, key)) - 1;
+  const int                leader = __ffs(__match_any_sync(AIJT_FULL_MASK, key)) - 1;
   unsigned                 c      = 0;
   if (key != EMPTY && (int)(threadIdx.x & 31u) == leader) c = code_of(p, seen, key);
-  return __shfl_sync(FULL, c, leader);
+  return __shfl_sync(AIJT_FULL_MASK, c, leader);
 }
 
 /* Whether the warp's threads here should stop coding: the flag read by the first active lane (any subset of the
