@@ -426,7 +426,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsHasHelp(NULL, &help_only));
   if (help_only) {
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "Generated matrices (-suite name or name:size):\n"));
-    for (int i = 0; i < matgen_suite_count(); i++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-8s %-9s size = %s (default %lld): %s\n", matgen_suite(i)->name, matgen_suite(i)->cls == MATGEN_REGULAR ? "regular" : "irregular", matgen_suite(i)->size_is, (long long)matgen_suite(i)->size, matgen_suite(i)->describe));
+    for (int i = 0; i < matgen_suite_count(); i++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-8s %-9s size = %s (default %lld): %s\n", matgen_suite(i)->name, matgen_class_names[matgen_suite(i)->cls], matgen_suite(i)->size_is, (long long)matgen_suite(i)->size, matgen_suite(i)->describe));
     PetscCall(PetscFinalize());
     return 0;
   }

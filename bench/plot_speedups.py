@@ -14,7 +14,7 @@ COMPARISONS = [
     ("speedup_vs_sellcuda", "vs sellcuda", "tab:orange"),
     ("speedup_vs_best_raw", "vs best raw cuSPARSE", "tab:green"),
 ]
-CLASS_ORDER = {"regular": 0, "irregular": 1, "file": 2}
+CLASS_ORDER = {"regular": 0, "small": 1, "irregular": 2, "file": 3}
 
 
 def read(path):
@@ -24,7 +24,7 @@ def read(path):
             if r.get("complete", "1") != "1":
                 continue  # a matrix an error stopped: left out, as in bench_spmv's summary
             rows.append(r)
-    rows.sort(key=lambda r: (CLASS_ORDER.get(r["class"], 3), r["name"]))
+    rows.sort(key=lambda r: (CLASS_ORDER.get(r["class"], 4), r["name"]))
     return rows
 
 
@@ -71,7 +71,7 @@ def main(csv_path, png_path):
     ax.set_ylabel("speedup of aijtuned (their time / aijtuned's)")
     ax.set_xticks(range(n))
     ax.set_xticklabels(["%s%s" % (r["name"], "" if r["class"] != "file" else "*") for r in rows], rotation=60, ha="right", fontsize=8)
-    # class boundaries: regular | irregular | files
+    # class boundaries: regular | small | irregular | files
     for i in range(1, n):
         if rows[i]["class"] != rows[i - 1]["class"]:
             ax.axvline(i - 0.5, color="grey", linewidth=0.6)

@@ -3,7 +3,7 @@
 
 const char *const BenchFormatName[BENCH_NFORMATS] = {"aijcusparse", "sellcuda", "aijtuned"};
 const MatType     BenchFormatType[BENCH_NFORMATS] = {MATSEQAIJCUSPARSE, MATSEQSELLCUDA, MATSEQAIJTUNED};
-const char *const BenchClassName[BENCH_NCLASSES]  = {"regular", "irregular", "file"};
+const char *const BenchClassName[BENCH_NCLASSES]  = {"regular", "irregular", "small", "file"};
 
 /* spec: a suite name, or name:size (matgen_generate's size parameter) */
 PetscErrorCode BenchCSRGenerate(const char spec[], matgen_csr *A, char name[], size_t len, BenchClass *cls)
@@ -24,7 +24,7 @@ PetscErrorCode BenchCSRGenerate(const char spec[], matgen_csr *A, char name[], s
   PetscCheck(err != MATGEN_ERR_MEM, PETSC_COMM_SELF, PETSC_ERR_MEM, "Generating %s: %s", spec, matgen_strerror(err));
   PetscCheck(!err, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Generating %s: %s", spec, matgen_strerror(err));
   PetscCall(PetscStrncpy(name, spec, len));
-  *cls = info->cls == MATGEN_REGULAR ? BENCH_REGULAR : BENCH_IRREGULAR;
+  *cls = info->cls == MATGEN_REGULAR ? BENCH_REGULAR : info->cls == MATGEN_SMALL ? BENCH_SMALL : BENCH_IRREGULAR;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -20,8 +20,9 @@ PETSC_INTERN const MatType     BenchFormatType[BENCH_NFORMATS];
 
 /* Where a matrix comes from, for grouping the results. */
 typedef enum {
-  BENCH_REGULAR,
+  BENCH_REGULAR, /* the generated classes first, in matgen_class's order */
   BENCH_IRREGULAR,
+  BENCH_SMALL,
   BENCH_FILE,
   BENCH_NCLASSES
 } BenchClass;

@@ -499,10 +499,12 @@ matgen_err matgen_random(int64_t n, int64_t per_row, uint64_t seed, matgen_csr *
 
 /* ---------------------------------------------------------------- the suite */
 
+const char *const matgen_class_names[3] = {"regular", "irregular", "small"};
+
 static const matgen_info suite[] = {
   {"lap2d", MATGEN_REGULAR, 2048, "grid points per side", "2-D 5-point Laplacian, n x n grid (2048: 4.2M rows)"},
   {"lap3d", MATGEN_REGULAR, 160, "grid points per side", "3-D 7-point Laplacian, n^3 grid (160: 4.1M rows)"},
-  {"lap3d40", MATGEN_REGULAR, 40, "grid points per side", "3-D 7-point Laplacian, small (40: 64k rows)"},
+  {"lap3d40", MATGEN_SMALL, 40, "grid points per side", "3-D 7-point Laplacian, small (40: 64k rows)"},
   {"box27", MATGEN_REGULAR, 100, "grid points per side", "3-D 27-point stencil, n^3 grid (100: 1M rows)"},
   {"elast", MATGEN_REGULAR, 70, "nodes per side", "3-D elasticity-like, 3 dof per node, 27-point node stencil, 81 per interior row (70: 1.03M rows)"},
   {"rmat", MATGEN_IRREGULAR, 21, "scale (2^scale rows)", "R-MAT power-law graph, edge factor 16, a,b,c = 0.57,0.19,0.19, plus the diagonal (21: 2M rows)"},

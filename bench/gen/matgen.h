@@ -35,10 +35,15 @@ typedef enum {
   MATGEN_ERR_SIZE, /* the matrix would not fit 32-bit column indices */
 } matgen_err;
 
+/* The suite's groups as the issues name them: the regular matrices are "the four stencil/FEM ones", the
+   irregular four as listed, and the small 3-D stencil stands apart (a launch, not the memory, sets its time). */
 typedef enum {
-  MATGEN_REGULAR,  /* stencils and stencil-like blocks */
-  MATGEN_IRREGULAR /* power law, circuit, LP, random */
+  MATGEN_REGULAR,   /* stencils and stencil-like blocks at sizes that fill the device */
+  MATGEN_IRREGULAR, /* power law, circuit, LP, random */
+  MATGEN_SMALL      /* a stencil small enough that a product costs about a launch */
 } matgen_class;
+
+extern const char *const matgen_class_names[3]; /* "regular", "irregular", "small" */
 
 /* One entry of the suite: matgen_generate(name, size) builds it; size 0 means the default. */
 typedef struct {
