@@ -151,8 +151,10 @@ static double lerp(const double *t, int j, double w)
   return w == 0 ? t[j] : t[j] + w * (t[j + 1] - t[j]);
 }
 
-/* Where len falls in k's table: points j and j + 1 with weight w of j + 1; 0 when k was not measured there. */
-static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
+/* Where len falls in k's table: points j and j + 1 with weight w of j + 1; 0 when k was not measured there.
+   near: NULL, or where the caller's last lookup in k stopped, walked from point by point (lookups of lengths in
+   order cross few points each); then where this one stops.  Either way j is the last point at or below len. */
+static int locate(const aijt_model_kernel *k, double len, int *j, double *w, int *near)
 {
   const int n = k->npoints;
 
@@ -168,30 +170,46 @@ static int locate(const aijt_model_kernel *k, double len, int *j, double *w)
     *w = n > 1 ? (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]) : 0;
     return 1;
   }
-  /* len[0] <= len < len[n - 1]: the last point at or below len, halving (the planner asks for every
-     length class of every kernel) */
-  int hi = n - 1;
-  while (hi - *j > 1) {
-    int mid = (*j + hi) / 2;
-    if (k->len[mid] <= len) *j = mid;
-    else hi = mid;
+  /* len[0] <= len < len[n - 1]: the last point at or below len, in [0, n - 2] */
+  if (near) {
+    int q = *near < 0 ? 0 : *near > n - 2 ? n - 2 : *near;
+    while (q > 0 && k->len[q] > len) q--;
+    while (q < n - 2 && k->len[q + 1] <= len) q++;
+    *j = *near = q;
+  } else { /* halving */
+    int hi = n - 1;
+    while (hi - *j > 1) {
+      int mid = (*j + hi) / 2;
+      if (k->len[mid] <= len) *j = mid;
+      else hi = mid;
+    }
   }
   *w = (len - k->len[*j]) / (k->len[*j + 1] - k->len[*j]);
   return 1;
 }
 
-void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
+static void at_len(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
 {
   int    j;
   double w;
 
   memset(a, 0, sizeof(*a));
-  if (!(a->known = locate(k, len, &j, &w))) return;
+  if (!(a->known = locate(k, len, &j, &w, near))) return;
   a->lo   = lerp(k->local_ns, j, w);
   a->hi   = lerp(k->random_ns, j, w);
   a->dl   = lerp(k->d_local, j, w);
   a->dr   = lerp(k->d_random, j, w);
   a->crit = lerp(k->crit_us, j, w);
+}
+
+void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
+{
+  at_len(k, len, NULL, a);
+}
+
+void aijt_model_at_len_near(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
+{
+  at_len(k, len, near, a);
 }
 
 /* The time at locality d on the reading's line: linear in d between its clamps (known readings). */

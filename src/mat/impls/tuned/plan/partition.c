@@ -233,15 +233,16 @@ static aijt_err class_tables_make(const aijt_rules *R, const aijt_model *m, cons
   for (int q = 0; q < m->nkernels; q++) {
     const aijt_model_kernel *k = &m->kernels[q];
     if (!allowed_kernel(R, k)) continue;
+    int near_top = AIJT_MODEL_NEAR_START, near_mean = AIJT_MODEL_NEAR_START; /* the classes come longest first */
     T->top[q]  = at;
     T->mean[q] = at + nb;
     at += 2 * (size_t)nb;
     for (int i = 0; i < nb; i++) {
       const aijt_int rows = b[i].end - b[i].begin;
       const double   len  = rows ? (double)b[i].nnz / (double)rows : 0;
-      aijt_model_at_len(k, (double)b[i].max_len, &T->top[q][i]);
+      aijt_model_at_len_near(k, (double)b[i].max_len, &near_top, &T->top[q][i]);
       if (len == (double)b[i].max_len) T->mean[q][i] = T->top[q][i];
-      else aijt_model_at_len(k, len, &T->mean[q][i]);
+      else aijt_model_at_len_near(k, len, &near_mean, &T->mean[q][i]);
     }
   }
   return AIJT_OK;

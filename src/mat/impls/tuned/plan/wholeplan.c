@@ -40,8 +40,11 @@ double aijt_whole_panel_us(const aijt_rules *R, const aijt_model *m, const aijt_
 static double rows_work_us(const aijt_model_kernel *k, const aijt_int *count, aijt_int max_len, double d)
 {
   double work = 0;
+  int    near = AIJT_MODEL_NEAR_START; /* the lengths come longest first */
   for (aijt_int len = aijt_count_prev(count, max_len); len >= 0 && work >= 0; len = aijt_count_prev(count, len - 1)) {
-    const double ns = d < 0 ? aijt_model_row_ns_min(k, len ? (double)len : 1) : aijt_model_row_ns(k, len ? (double)len : 1, d);
+    aijt_model_at a;
+    aijt_model_at_len_near(k, len ? (double)len : 1, &near, &a);
+    const double ns = d < 0 ? aijt_model_at_row_ns_min(&a) : aijt_model_at_row_ns(&a, d);
     work            = ns < 0 ? -1 : work + (double)count[len] * ns * 1e-3;
   }
   return work;
