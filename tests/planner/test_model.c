@@ -110,6 +110,29 @@ static aijt_int           rnd(aijt_int n)
   return (aijt_int)(xorshift64(&rng_state) % (unsigned long long)n);
 }
 
+/* aijt_model_at_len_near, lengths asked in any order from one hint, gives what aijt_model_at_len gives, bit for bit
+   (the planner's plans depend on it): every kernel, lengths longest first as the planner asks, then shortest
+   first, then scattered, over the table and past it. */
+static void check_lookups_near(const char *name, const aijt_model *m)
+{
+  static const int orders = 3, nlen = 600;
+  for (int q = 0; q < m->nkernels; q++) {
+    const aijt_model_kernel *k = &m->kernels[q];
+    for (int o = 0; o < orders; o++) {
+      int near = AIJT_MODEL_NEAR_START, same = 1;
+      for (int i = 0; i < nlen; i++) {
+        const int     t   = o == 0 ? nlen - 1 - i : o == 1 ? i : i * 7919 % nlen; /* a prime's steps: scattered */
+        const double  len = t < 400 ? (double)t : (double)t * t * 0.7; /* every length to 400, then past the tables */
+        aijt_model_at a, b;
+        aijt_model_at_len(k, len, &a);
+        aijt_model_at_len_near(k, len, &near, &b);
+        same &= !memcmp(&a, &b, sizeof(a));
+      }
+      EXPECT(same, "%s: kernel %s %d, lengths %s: walked lookups differ from halved ones", name, aijt_format_names[k->format], k->param, o == 0 ? "longest first" : o == 1 ? "shortest first" : "scattered");
+    }
+  }
+}
+
 static aijt_csr make(aijt_int m, aijt_int n, const aijt_int *len)
 {
   aijt_int *rp = malloc(((size_t)m + 1) * sizeof(aijt_int)), k = 0;
@@ -356,6 +379,16 @@ int main(void)
   test_model(&m);
   check_file(&m);
   check_interpolation(&m);
+  check_lookups_near("test model", &m);
+  { /* and the shipped models' tables (the tests run in tests/planner) */
+    static const char *const shipped[] = {"../../models/NVIDIA-H100-80GB-HBM3.model", "../../models/NVIDIA-H200.model"};
+    for (size_t f = 0; f < sizeof(shipped) / sizeof(shipped[0]); f++) {
+      aijt_model sm;
+      char       why[256];
+      EXPECT(!aijt_model_load(shipped[f], &sm, why, sizeof(why)), "%s does not load: %s", shipped[f], why);
+      check_lookups_near(shipped[f], &sm);
+    }
+  }
   check_locality();
 
   /* rows of at most 64 entries: one length per class, so the plan's price is exact */

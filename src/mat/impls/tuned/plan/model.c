@@ -188,7 +188,7 @@ static int locate(const aijt_model_kernel *k, double len, int *j, double *w, int
   return 1;
 }
 
-static void at_len(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
+void aijt_model_at_len_near(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
 {
   int    j;
   double w;
@@ -204,12 +204,7 @@ static void at_len(const aijt_model_kernel *k, double len, int *near, aijt_model
 
 void aijt_model_at_len(const aijt_model_kernel *k, double len, aijt_model_at *a)
 {
-  at_len(k, len, NULL, a);
-}
-
-void aijt_model_at_len_near(const aijt_model_kernel *k, double len, int *near, aijt_model_at *a)
-{
-  at_len(k, len, near, a);
+  aijt_model_at_len_near(k, len, NULL, a);
 }
 
 /* The time at locality d on the reading's line: linear in d between its clamps (known readings). */
