@@ -93,7 +93,8 @@ static PetscErrorCode Compare(Problem *P, PetscInt t, PetscReal s, PetscReal *di
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The phases of a round: the preallocation, the first values and product, new values and a product */
+/* The phases of a round: the preallocation, the first values and product, new values and a product, and the same
+   NAGAIN more times (their median) */
 #define NPHASES 4
 #define NAGAIN  5
 static const char *const PhaseNames[NPHASES] = {"preallocation", "first values and product", "new values and a product", "again (median of 5)"};
