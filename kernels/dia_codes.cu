@@ -121,7 +121,10 @@ __device__ unsigned code_in_set(pieces p, unsigned long long bits)
 
 /* A block's values met, with their codes: looked up here, in shared memory, not in the set itself, whose few words
    (a stencil's handful of values) every warp's lookups had queued on in L2.  A code not yet written beside its key
-   sends the lookup to the set. */
+   sends the lookup to the set.  compute-sanitizer's racecheck reports the code's write and its reads in code_of as
+   hazards (bench/results/2026-11-27-sanitizer): they are this protocol.  Only the thread whose CAS placed the key
+   writes its code, once, the same code the set gives every thread for that value; a byte store does not tear its
+   neighbours; a reader sees 0 or that code; and the block clears the table only behind a barrier. */
 #define SEEN 64
 struct seen_values {
   unsigned long long key[SEEN];
