@@ -193,11 +193,12 @@ aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_csr *D, cons
 aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_int *col_pos, cudaStream_t stream, cudaError_t *cerr);
 
 /* aijt_dev_plan_model_keep in a host thread of its own on a stream of its own (plan_job.cu), while the caller
-   goes on; A, D are copied, R and m read until aijt_dev_plan_job_end, which waits for it and gives its results
-   (the order and column order complete on the device).  *job is NULL where no thread could be had: the caller
-   then plans itself. */
+   goes on; A, D and R are copied, m and the structure's arrays read until aijt_dev_plan_job_end, which waits for
+   it and gives its results (the order and column order complete on the device).  after: NULL, or an event the
+   planner's stream waits for before its first pass, which the job then owns (aijt_dev_plan_job_end destroys it).
+   *job is NULL where no thread could be had: the caller then plans itself (and still owns 'after'). */
 typedef struct aijt_dev_plan_job aijt_dev_plan_job;
-cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, aijt_dev_plan_job **job);
+cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaEvent_t after, aijt_dev_plan_job **job);
 aijt_err    aijt_dev_plan_job_end(aijt_dev_plan_job *job, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr);
 
 /* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):

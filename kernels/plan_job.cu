@@ -4,9 +4,10 @@
    (bench/results/2026-11-27-plan-timeline).  seqaijtuned uploads the matrix's values beside it, which it
    would otherwise do at the first product: the planner then costs what it outlasts that copy.
 
-   The thread reads only what aijt_dev_plan_job_begin was given (copies of the CSR's descriptors, the rules
-   and the model, which the caller leaves alone until aijt_dev_plan_job_end) and the set-up passes' stage
-   (stage.cu: a mutex).  Its stream is the device's side stream (stage.cu), non-blocking, so that work on the
+   The thread reads only what aijt_dev_plan_job_begin was given (copies of the CSR's descriptors and of the rules;
+   the model, which the caller leaves alone until aijt_dev_plan_job_end; the structure's arrays, which the caller
+   does not change until then) and the set-up passes' stage (stage.cu: a mutex).  Its first pass waits for the event
+   'after' where one is given (the caller's stream up to the structure's last writes), not the host.  Its stream is the device's side stream (stage.cu), non-blocking, so that work on the
    legacy default stream does not wait for it, and it is waited for before the thread ends: the order and column
    order the planner leaves on the device are complete when aijt_dev_plan_job_end returns, for any stream to read.
    The caller's copies beside it must not hold the CUDA calls of other threads: a pageable cudaMemcpyAsync did
@@ -22,7 +23,8 @@ struct aijt_dev_plan_job {
   int               device; /* the caller's: a new thread starts on device 0 */
   aijt_csr          A;
   aijt_dev_csr      D;
-  const aijt_rules *R;
+  aijt_rules        R; /* a copy: the caller may read its settings again meanwhile */
+  cudaEvent_t       after; /* NULL, or what the side stream waits for first (made by the caller, destroyed here) */
   const aijt_model *m;
   aijt_plan        *plan; /* the results, as aijt_dev_plan_model_keep's */
   aijt_int         *order, *col_pos;
@@ -41,7 +43,8 @@ static void *plan_job_run(void *arg)
     j->cerr = cudaErrorMemoryAllocation;
     return NULL;
   }
-  j->err                = aijt_dev_plan_model_keep(&j->A, &j->D, j->R, j->m, stream, &j->plan, &j->order, &j->col_pos, &j->cerr);
+  if (j->after && (j->cerr = cudaStreamWaitEvent(stream, j->after, 0)) != cudaSuccess) return NULL;
+  j->err                = aijt_dev_plan_model_keep(&j->A, &j->D, &j->R, j->m, stream, &j->plan, &j->order, &j->col_pos, &j->cerr);
   const cudaError_t end = cudaStreamSynchronize(stream);
   if (!j->err && end != cudaSuccess) {
     j->err  = AIJT_ERR_DEVICE;
@@ -50,7 +53,7 @@ static void *plan_job_run(void *arg)
   return NULL;
 }
 
-extern "C" cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, aijt_dev_plan_job **job)
+extern "C" cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaEvent_t after, aijt_dev_plan_job **job)
 {
   aijt_dev_plan_job *j = (aijt_dev_plan_job *)calloc(1, sizeof(*j));
   cudaError_t        err;
@@ -61,13 +64,14 @@ extern "C" cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev
     free(j);
     return err;
   }
-  j->A = *A;
-  j->D = *D;
-  j->R = R;
-  j->m = m;
+  j->A     = *A;
+  j->D     = *D;
+  j->R     = *R;
+  j->m     = m;
+  j->after = after;
   if (pthread_create(&j->thread, NULL, plan_job_run, j)) {
     free(j);
-    return cudaSuccess;
+    return cudaSuccess; /* the caller destroys 'after' */
   }
   *job = j;
   return cudaSuccess;
@@ -78,6 +82,7 @@ extern "C" aijt_err aijt_dev_plan_job_end(aijt_dev_plan_job *j, aijt_plan **plan
   aijt_err err;
 
   (void)pthread_join(j->thread, NULL);
+  if (j->after) (void)cudaEventDestroy(j->after); /* waited for on the side stream, if at all, before the thread ended */
   *plan    = j->plan;
   *order   = j->order;
   *col_pos = j->col_pos;

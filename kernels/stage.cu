@@ -141,6 +141,22 @@ static void wake_drop(int d)
   wake_stream[d] = NULL;
 }
 
+/* The device's side stream: non-blocking, at the highest priority, so that the planner's short passes take the
+   multiprocessors ahead of the waiting blocks of a long kernel beside them (a COO assembly's, MatSetValuesCOO); NULL
+   where it cannot be had. */
+static cudaStream_t side_stream_make(void)
+{
+  int          least = 0, greatest = 0;
+  cudaStream_t s   = NULL;
+
+  if (cudaDeviceGetStreamPriorityRange(&least, &greatest) != cudaSuccess) greatest = 0;
+  if (cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest) != cudaSuccess) {
+    (void)cudaGetLastError();
+    s = NULL;
+  }
+  return s;
+}
+
 extern "C" void aijt_dev_wake(void)
 {
   std::lock_guard<std::mutex> hold(stage_lock);
@@ -148,7 +164,7 @@ extern "C" void aijt_dev_wake(void)
 
   if (cudaPeekAtLastError() != cudaSuccess) return; /* someone else's failure, left for its owner to find */
   if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return;
-  if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
+  if (!wake_stream[dev]) wake_stream[dev] = side_stream_make();
   if (wake_stream[dev]) wake_kernel<<<1, 32, 0, wake_stream[dev]>>>();
   (void)cudaGetLastError(); /* only the wake's own failure can be pending here: it costs nothing but the wake */
 }
@@ -159,7 +175,7 @@ extern "C" cudaStream_t aijt_dev_side_stream(void)
   int                         dev = -1;
 
   if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= STAGE_DEVICES) return NULL;
-  if (!wake_stream[dev] && cudaStreamCreateWithFlags(&wake_stream[dev], cudaStreamNonBlocking) != cudaSuccess) wake_stream[dev] = NULL;
+  if (!wake_stream[dev]) wake_stream[dev] = side_stream_make();
   return wake_stream[dev];
 }
 

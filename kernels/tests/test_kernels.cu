@@ -648,15 +648,19 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
   return ok;
 }
 
-/* The same plan made in a thread of its own (plan_job.cu), its order and column order fetched: the host's. */
+/* The same plan made in a thread of its own (plan_job.cu), its order and column order fetched: the host's.  The
+   thread's first pass waits for an event recorded on stream, as after a COO assembly's launch (it then owns it). */
 static int plan_job_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
 {
   aijt_dev_plan_job *job = NULL;
   aijt_plan         *p   = NULL;
   aijt_int          *order = NULL, *col_pos = NULL;
+  cudaEvent_t        after = NULL;
   cudaError_t        cerr;
-  int                ok = aijt_cuda_ok(aijt_dev_plan_job_begin(csr, D, R, m, &job), "aijt_dev_plan_job_begin");
+  int                ok = aijt_cuda_ok(cudaEventCreateWithFlags(&after, cudaEventDisableTiming), "cudaEventCreate") && aijt_cuda_ok(cudaEventRecord(after, stream), "cudaEventRecord");
 
+  ok = ok && aijt_cuda_ok(aijt_dev_plan_job_begin(csr, D, R, m, after, &job), "aijt_dev_plan_job_begin");
+  if (!job && after) (void)cudaEventDestroy(after);
   if (ok && !job) {
     printf("  no thread for the planner\n");
     return 0;

@@ -142,4 +142,13 @@ int main(int argc, char **argv)
       filter: grep -E "Planning from the structure alone|aijtuned's product" | sed -e "s/^.*Planning from/Planning from/" | sort -u
       output_file: output/coo_cuda_structure.out
 
+   # a pattern whose values fill 10 MB: its GPU planner starts before the values are assembled, beside the base's COO
+   # kernel, and the assembly's end takes its plan (seq/aijtuned.c, MatSeqAIJTunedPlanBesideCOO); new values do not plan
+   test:
+      suffix: cuda_beside
+      requires: cuda
+      args: -m 500 -info :mat
+      filter: grep -E "Planning beside the COO|aijtuned's product" | sed -e "s/^.*Planning beside/Planning beside/" | sort -u
+      output_file: output/coo_cuda_beside.out
+
 TEST*/

@@ -12,12 +12,14 @@
 
 typedef void (*VoidFn)(void);
 
-static PetscErrorCode BaseOf(Mat A, MatAIJTunedBase **base)
+/* A's base; *seq (unless seq is NULL): whether A is a seqaijtuned matrix */
+static PetscErrorCode BaseOf(Mat A, MatAIJTunedBase **base, PetscBool *seq)
 {
-  PetscBool seq;
+  PetscBool is_seq = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscCall(MatAIJTunedBaseFind(A, base, &seq));
+  PetscCall(MatAIJTunedBaseFind(A, base, &is_seq));
+  if (seq) *seq = is_seq;
   PetscCheck(*base, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: COO assembly of a matrix without aijtuned's state");
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -30,20 +32,23 @@ PetscErrorCode MatAIJTunedCOOPreallocation(Mat A, PetscCount n, PetscInt i[], Pe
   MatAIJTunedBase *base;
 
   PetscFunctionBegin;
-  PetscCall(BaseOf(A, &base));
+  PetscCall(BaseOf(A, &base, NULL));
   PetscCheck(base->coo_preallocation, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no COO preallocation");
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBaseAlone, base->coo_preallocation(A, n, i, j));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The matrix and an MPI matrix's blocks renamed: MPIAIJCUSPARSE's values go into the blocks' arrays */
+/* The matrix and an MPI matrix's blocks renamed: MPIAIJCUSPARSE's values go into the blocks' arrays.  A seqaijtuned
+   matrix of a new pattern begins its planning first, beside the base's assembly of the values (seq/aijtuned.c). */
 static PetscErrorCode COOValues(Mat A, const PetscScalar v[], InsertMode mode)
 {
   MatAIJTunedBase *base;
+  PetscBool        seq = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscCall(BaseOf(A, &base));
+  PetscCall(BaseOf(A, &base, &seq));
   PetscCheck(base->coo_values, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no COO values");
+  if (seq) PetscCall(MatSeqAIJTunedPlanBesideCOO(A));
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, base->coo_values(A, v, mode));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

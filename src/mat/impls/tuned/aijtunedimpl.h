@@ -14,7 +14,8 @@ typedef struct {
   PetscBool  gpu_strips;  /* run MatMult on CUDA vectors through the strips' kernels (else the base's) */
   PetscBool  gpu_build;   /* with gpu_strips, build the layouts' slots on the GPU from the uploaded CSR */
   PetscBool  gpu_plan;    /* with gpu_build and a model, the model planner's passes over the CSR run on the GPU */
-  PetscBool  plan_beside; /* that planner runs in a thread of its own while the values go up (kernels/plan_job.cu) */
+  PetscBool  plan_beside; /* that planner runs in a thread of its own while the values go up, or while a COO
+                             assembly gives them on the GPU (kernels/plan_job.cu) */
   PetscBool  dia_codes;   /* with gpu_strips, DIA strips of few distinct values read one-byte codes (kernels/dia_codes.cu) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
@@ -70,7 +71,9 @@ typedef struct {
                                                   a host consumer fetches them); the device strips' rows are
                                                   pieces of dev_order (in natural order: none for DIA, the identity
                                                   in the upload's buffer for others) */
-  struct aijt_dev_plan_job *plan_job; /* the GPU planner in its thread, from MatSeqAIJTunedCUDAPlanStart to ...PlanModel */
+  struct aijt_dev_plan_job *plan_job; /* the GPU planner in its thread, from MatSeqAIJTunedCUDAPlanStart to ...PlanModel, */
+  PetscObjectState    plan_job_pattern;  /* or, started before a COO assembly's values (MatSeqAIJTunedPlanBesideCOO), 1 + the */
+  MatAIJTunedSettings plan_job_settings; /* pattern it plans and the settings it was started with (0: not so started) */
   double             *dev_values;    /* the CSR's values, uploaded beside that planner for the GPU build to take, */
   PetscObjectState    dev_values_state; /* and the state they are of */
   PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton;
@@ -129,6 +132,9 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
 /* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
+/* Before a COO assembly gives the values (aijtunedcoo.c): the planning the assembly's end would do, begun now where
+   it can run beside them (seq/aijtuned.c) */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetStructure(Mat, aijt_csr *);
 /* How a product reaches its vectors' arrays: the host's (MatAIJTunedHostArrays) or the device's (MatAIJTunedCUDAArrays,
@@ -223,6 +229,7 @@ PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscObjectState, PetscBool *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);

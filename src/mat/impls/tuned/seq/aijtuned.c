@@ -200,18 +200,33 @@ static PetscErrorCode HostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether the plan of A as it is now is made already (new values only): the pattern and the settings it was made for */
+static PetscBool PlanCurrent(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings));
+}
+
+/* Whether the GPU planner's thread was started before this COO assembly's values for A's pattern and settings
+   (MatSeqAIJTunedPlanBesideCOO): PlanNow then takes its plan */
+static PetscBool PlanBegunBesideCOO(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(ctx->plan_job && ctx->plan_job_pattern == A->nonzerostate + 1 && MatAIJTunedSettingsSamePlan(&ctx->plan_job_settings, &ctx->settings));
+}
+
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
 static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
 {
-  aijt_csr csr;
+  aijt_csr  csr;
+  PetscBool begun;
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
-  if (ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) {
+  if (PlanCurrent(A, ctx)) {
     ctx->state = state; /* same pattern, new values: their readers refresh their slots (HostSlotsCurrent, the upload) */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  PetscCall(DropPlan(ctx));
+  begun = PlanBegunBesideCOO(A, ctx);
+  if (!begun) PetscCall(DropPlan(ctx)); /* and a thread begun for another pattern; one begun for this one dropped the old plan */
   ctx->tune_extra_ms = 0.0; /* the new plan's tuning starts at its first GPU product */
   ctx->tuning        = PETSC_FALSE;
   /* the GPU builds the slots from the base's device values where they are current: none go down to the host for
@@ -228,8 +243,8 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 
     PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
 #if defined(PETSC_HAVE_CUDA)
-    PetscBool gpu_plan;
-    PetscCall(MatSeqAIJTunedCUDAPlanStart(A, ctx, &csr, model, state, &gpu_plan)); /* the structure up for the GPU planner (and the values beside it) */
+    PetscBool gpu_plan = begun; /* its structure is the base's, read where it is */
+    if (!begun) PetscCall(MatSeqAIJTunedCUDAPlanStart(A, ctx, &csr, model, state, &gpu_plan)); /* the structure up for the GPU planner (and the values beside it) */
 #endif
     /* AIJTunedBuild logs where the slots are built: here, or on the GPU at the first product (the
        skeleton, O(rows), counts as planning) */
@@ -264,6 +279,39 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
   ctx->nonzerostate  = A->nonzerostate;
   ctx->state         = state;
   ctx->host_state    = state; /* host-built slots hold these values; a skeleton's none yet */
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Before a COO assembly gives A's values (aijtunedcoo.c), where its end will plan a new pattern from the structure alone
+   (values on the GPU, as MatSetPreallocationCOO leaves them): the GPU planner starts now in its thread, beside the
+   assembly's kernel and the rest of MatSetValuesCOO, instead of after that kernel; PlanNow takes its plan
+   (PlanBegunBesideCOO).  Between the two the structure does not change: MatSetValuesCOO gives values only. */
+PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat A)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
+  if (!ctx->settings.plan_beside || ctx->plan_job || PlanCurrent(A, ctx) || !GPUBuilds(A, ctx, PETSC_TRUE)) PetscFunctionReturn(PETSC_SUCCESS);
+#if defined(PETSC_HAVE_CUDA)
+  {
+    const aijt_model *model;
+    aijt_csr          csr;
+    PetscBool         started;
+
+    PetscCall(DropPlan(ctx)); /* the old pattern's */
+    PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
+    PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
+    PetscCall(MatSeqAIJTunedCUDAPlanBesideCOO(A, ctx, &csr, model, &started));
+    PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
+    if (started) {
+      ctx->plan_job_pattern  = A->nonzerostate + 1;
+      ctx->plan_job_settings = ctx->settings;
+      PetscCall(PetscInfo(A, "Planning beside the COO assembly of the values: the GPU planner started in its thread\n"));
+    }
+  }
+#endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

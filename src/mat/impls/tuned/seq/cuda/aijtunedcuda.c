@@ -154,7 +154,8 @@ static PetscErrorCode PlanJobDrop(Mat_SeqAIJTuned *ctx)
   PetscFunctionBegin;
   if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
   (void)aijt_dev_plan_job_end(ctx->plan_job, &plan, &order, &col_pos, &cerr);
-  ctx->plan_job = NULL;
+  ctx->plan_job         = NULL;
+  ctx->plan_job_pattern = 0;
   aijt_plan_destroy(&plan);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   if (order) PetscCallCUDA(cudaFreeAsync(order, stream));
@@ -176,7 +177,7 @@ static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_c
 
   PetscFunctionBegin;
   if (!csr->values || bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS); /* no host values: the build reads the device's */
-  PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, &ctx->plan_job));
+  PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, NULL, &ctx->plan_job));
   if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
   cerr = cudaMallocAsync((void **)&ctx->dev_values, bytes, stream);
   if (cerr == cudaSuccess) cerr = HostToDevice(ctx, ctx->dev_values, csr->values, bytes, stream);
@@ -185,6 +186,12 @@ static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_c
   ctx->dev_values_state = state;
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Whether the model planner runs on the GPU: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on */
+static PetscBool GPUPlans(Mat A, Mat_SeqAIJTuned *ctx, const aijt_model *model)
+{
+  return (PetscBool)(model && ctx->settings.gpu_plan && ctx->settings.rules.sort && GPUBuildOn(A, ctx));
 }
 
 /* The model planner on the GPU (kernels/plan_gpu.cu) reads the CSR's structure there: PlanStart uploads it
@@ -199,7 +206,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  *gpu = (PetscBool)(model && ctx->settings.gpu_plan && ctx->settings.rules.sort && GPUBuildOn(A, ctx));
+  *gpu = GPUPlans(A, ctx, model);
   if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
@@ -217,6 +224,42 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The GPU planner started in its thread before a COO assembly gives the values (MatSeqAIJTunedPlanBesideCOO), reading
+   the base's structure on the device where it is.  Its first pass waits for an event recorded now on this stream (the
+   structure's writes come before it), not for the assembly's kernel, launched next: the passes run beside that
+   kernel, ahead of its waiting blocks (the side stream's priority, kernels/stage.cu).  *started false where it does
+   not apply: the GPU does not plan (GPUPlans), the base's structure cannot be read there (BaseStructure), or the
+   values are smaller than AIJT_COPY_IN_MIN bytes, where a thread's start costs about what it would hide (memplus,
+   bench/results/2026-11-27-plan-beside-upload); the assembly's end then plans as it did. */
+PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscBool *started)
+{
+  const size_t    bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
+  const aijt_int *i, *j;
+  PetscBool       there;
+  cudaStream_t    stream;
+  cudaEvent_t     after = NULL;
+  cudaError_t     cerr;
+
+  PetscFunctionBegin;
+  *started = PETSC_FALSE;
+  if (!GPUPlans(A, ctx, model) || bytes < AIJT_COPY_IN_MIN) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
+  PetscCall(BaseStructure(A, &i, &j, &there));
+  if (!there) PetscFunctionReturn(PETSC_SUCCESS);
+  ctx->dev_rowptr         = (aijt_int *)i; /* read only */
+  ctx->dev_colidx         = (aijt_int *)j;
+  ctx->structure_borrowed = PETSC_TRUE;
+  const aijt_dev_csr D    = DeviceStructure(ctx, csr);
+  PetscCall(PetscGetCurrentCUDAStream(&stream));
+  PetscCallCUDA(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
+  cerr = cudaEventRecord(after, stream);
+  if (cerr == cudaSuccess) cerr = aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, after, &ctx->plan_job);
+  if (!ctx->plan_job) (void)cudaEventDestroy(after); /* else the job's */
+  PetscCallCUDA(cerr);
+  *started = (PetscBool)(ctx->plan_job != NULL);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
 {
   const aijt_dev_csr D = DeviceStructure(ctx, csr);
@@ -226,9 +269,10 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
-  if (ctx->plan_job) { /* beside the values' upload: what it outlasts that copy is waited for here */
-    *err          = aijt_dev_plan_job_end(ctx->plan_job, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
-    ctx->plan_job = NULL;
+  if (ctx->plan_job) { /* beside the values' upload or their COO assembly: what it outlasts them is waited for here */
+    *err                  = aijt_dev_plan_job_end(ctx->plan_job, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
+    ctx->plan_job         = NULL;
+    ctx->plan_job_pattern = 0;
   } else *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
   PetscCallCUDA(cerr);
   PetscFunctionReturn(PETSC_SUCCESS);
