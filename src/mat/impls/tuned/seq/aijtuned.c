@@ -285,7 +285,11 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 /* Before a COO assembly gives A's values (aijtunedcoo.c), where its end will plan a new pattern from the structure alone
    (values on the GPU, as MatSetPreallocationCOO leaves them): the GPU planner starts now in its thread, beside the
    assembly's kernel and the rest of MatSetValuesCOO, instead of after that kernel; PlanNow takes its plan
-   (PlanBegunBesideCOO).  Between the two the structure does not change: MatSetValuesCOO gives values only. */
+   (PlanBegunBesideCOO).  Between the two the structure does not change: MatSetValuesCOO gives values only, and a
+   pattern set by MatSetPreallocationCOO takes no new entry (PETSc makes one an error).  The planner reads the host's
+   row offsets while PETSc's first assembly after that preallocation (MatAssemblyEnd_SeqAIJ) writes each of them
+   again with the value it holds; those aligned words never change.  What the planner runs beside is the base's COO
+   kernel and that assembly's host work, not timed apart (bench/results/2026-11-27-plan-beside-coo). */
 PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat A)
 {
   Mat_SeqAIJTuned *ctx;
