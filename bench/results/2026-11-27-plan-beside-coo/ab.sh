@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One GPU (carry .petsc-cuda, .bench-data-sub.tar.xz, build/ab-base.tgz: git archive of the base tree).
 # ab.sh OUTDIR [ROUNDS]: build the base and this tree side by side; this tree's COO tests (suite=coo); then the two
-# alternating ROUNDS times (default 2): bench_coo -reps 3 on circuit, box27, lap3d and actor_movie_incidence (a GPU
-# assembly: MatSetValuesCOO from device values, then the first product).  Everything in OUTDIR/raw.tgz and summary.txt.
+# alternating ROUNDS times (default 2): bench_coo -reps 3 on $SUITE (generated; default circuit,box27,lap3d) and
+# $FILES (.bench-data names; default actor_movie_incidence), a GPU assembly: MatSetValuesCOO from device values, then
+# the first product.  Everything in OUTDIR/raw.tgz and summary.txt.
 set -uo pipefail
 O=${1:?usage: ab.sh OUTDIR [ROUNDS]}; R=${2:-2}
 mkdir -p "$O"
@@ -17,11 +18,12 @@ wait $! || { tail -20 /tmp/base/make.log; exit 1; }
 rm -f "$O/make.log"; stamp built
 timeout 120 python3 tests/run.py --build build-cuda --mpiexec "mpiexec --oversubscribe --bind-to none" -j 8 coo > "$O/suite-coo.txt" 2>&1
 stamp "suite coo: $(tail -1 "$O/suite-coo.txt")"; grep -A12 "^not ok" "$O/suite-coo.txt" | head -40
-F=.bench-data/actor_movie_incidence.mtx.gz
+SUITE=${SUITE:-circuit,box27,lap3d}
+F=$(echo "${FILES:-actor_movie_incidence}" | tr , '\n' | sed "s|.*|.bench-data/&.mtx.gz|" | paste -sd,)
 for r in $(seq 1 "$R"); do
   for side in base new; do
     d=build-cuda/bench; [ $side = base ] && d=/tmp/base/build-cuda/bench
-    timeout 100 $d/bench_coo -suite circuit,box27,lap3d -f $F -reps 3 > "$O/coo-$side-$r.txt" 2>&1; stamp "$side coo round $r exit $?"
+    timeout 100 $d/bench_coo -suite "$SUITE" -f "$F" -reps 3 > "$O/coo-$side-$r.txt" 2>&1; stamp "$side coo round $r exit $?"
   done
 done
 for side in base new; do
