@@ -156,6 +156,12 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
 PETSC_INTERN PetscBool      MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *, const MatAIJTunedSettings *);
+
+/* Whether ctx's plan is that of A as it is now but for its values: made for A's pattern with the current settings */
+static inline PetscBool MatSeqAIJTunedPlanCurrent(Mat A, const Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings));
+}
 PETSC_INTERN PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *, const aijt_model **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCachePath(const MatAIJTunedSettings *, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheGet(const char[], const aijt_tune_cache **);

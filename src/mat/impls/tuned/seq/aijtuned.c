@@ -200,12 +200,6 @@ static PetscErrorCode HostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Whether the plan of A as it is now is made already (new values only): the pattern and the settings it was made for */
-static PetscBool PlanCurrent(Mat A, Mat_SeqAIJTuned *ctx)
-{
-  return (PetscBool)(ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings));
-}
-
 /* Whether the GPU planner's thread was started before this COO assembly's values for A's pattern and settings
    (MatSeqAIJTunedPlanBesideCOO): PlanNow then takes its plan */
 static PetscBool PlanBegunBesideCOO(Mat A, Mat_SeqAIJTuned *ctx)
@@ -221,7 +215,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 
   PetscFunctionBegin;
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
-  if (PlanCurrent(A, ctx)) {
+  if (MatSeqAIJTunedPlanCurrent(A, ctx)) {
     ctx->state = state; /* same pattern, new values: their readers refresh their slots (HostSlotsCurrent, the upload) */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -297,7 +291,7 @@ PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat A)
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   PetscCall(MatAIJTunedSettingsRead(A, &ctx->settings));
-  if (!ctx->settings.plan_beside || ctx->plan_job || PlanCurrent(A, ctx) || !GPUBuilds(A, ctx, PETSC_TRUE)) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!ctx->settings.plan_beside || ctx->plan_job || MatSeqAIJTunedPlanCurrent(A, ctx) || !GPUBuilds(A, ctx, PETSC_TRUE)) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
   {
     const aijt_model *model;
@@ -332,7 +326,7 @@ static PetscErrorCode UpdatePlan(Mat A, Mat_SeqAIJTuned *ctx)
     ctx->base.merged = PETSC_FALSE;
   }
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
-  if (ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings)) PetscFunctionReturn(PETSC_SUCCESS);
+  if (ctx->state == state && MatSeqAIJTunedPlanCurrent(A, ctx)) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PlanNow(A, ctx, state));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -107,24 +107,33 @@ static PetscErrorCode BaseStructure(Mat A, const aijt_int **rowptr, const aijt_i
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The base's device copy of the structure in ctx->dev_rowptr, ctx->dev_colidx, read only (BaseStructure), where
+   *there; they are left as they were where not. */
+static PetscErrorCode BorrowStructure(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *there)
+{
+  const aijt_int *i, *j;
+
+  PetscFunctionBegin;
+  PetscCall(BaseStructure(A, &i, &j, there));
+  if (!*there) PetscFunctionReturn(PETSC_SUCCESS);
+  ctx->dev_rowptr         = (aijt_int *)i;
+  ctx->dev_colidx         = (aijt_int *)j;
+  ctx->structure_borrowed = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The CSR's offsets and columns in ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read them), unless
-   they are there: the base's own where its device copy is current (BaseStructure; looked up again at each call, as
+   they are there: the base's own where its device copy is current (BorrowStructure; looked up again at each call, as
    the base may have moved them), else the host's copied up; *copied counts the bytes. */
 static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
 {
-  const size_t    idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
-  const aijt_int *i, *j;
-  PetscBool       there;
+  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
+  PetscBool    there;
 
   PetscFunctionBegin;
   if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(BaseStructure(A, &i, &j, &there));
-  if (there) {
-    ctx->dev_rowptr         = (aijt_int *)i; /* read only */
-    ctx->dev_colidx         = (aijt_int *)j;
-    ctx->structure_borrowed = PETSC_TRUE;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
+  PetscCall(BorrowStructure(A, ctx, &there));
+  if (there) PetscFunctionReturn(PETSC_SUCCESS);
   ctx->dev_rowptr = ctx->dev_colidx = NULL; /* the base's, if they were: no longer to be read */
   ctx->structure_borrowed = PETSC_FALSE;
   PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
@@ -233,23 +242,19 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
    bench/results/2026-11-27-plan-beside-upload); the assembly's end then plans as it did. */
 PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscBool *started)
 {
-  const size_t    bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
-  const aijt_int *i, *j;
-  PetscBool       there;
-  cudaStream_t    stream;
-  cudaEvent_t     after = NULL;
-  cudaError_t     cerr;
+  const size_t bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
+  PetscBool    there;
+  cudaStream_t stream;
+  cudaEvent_t  after = NULL;
+  cudaError_t  cerr;
 
   PetscFunctionBegin;
   *started = PETSC_FALSE;
   if (!GPUPlans(A, ctx, model) || bytes < AIJT_COPY_IN_MIN) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  PetscCall(BaseStructure(A, &i, &j, &there));
+  PetscCall(BorrowStructure(A, ctx, &there));
   if (!there) PetscFunctionReturn(PETSC_SUCCESS);
-  ctx->dev_rowptr         = (aijt_int *)i; /* read only */
-  ctx->dev_colidx         = (aijt_int *)j;
-  ctx->structure_borrowed = PETSC_TRUE;
-  const aijt_dev_csr D    = DeviceStructure(ctx, csr);
+  const aijt_dev_csr D = DeviceStructure(ctx, csr);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCallCUDA(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
   cerr = cudaEventRecord(after, stream);

@@ -32,7 +32,7 @@ static PetscErrorCode HoldsMatrix(Mat A, const Mat_SeqAIJTuned *ctx, PetscBool *
 
   PetscFunctionBegin;
   PetscCall(PetscObjectStateGet((PetscObject)A, &state));
-  *holds = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->plan && ctx->state == state && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state);
+  *holds = (PetscBool)(A->assembled && !A->boundtocpu && ctx->settings.gpu_strips && ctx->state == state && MatSeqAIJTunedPlanCurrent(A, ctx) && ctx->dev && ctx->dev->plans_made == ctx->plans_made && ctx->dev->state == ctx->state);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
