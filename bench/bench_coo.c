@@ -21,6 +21,7 @@ static const char *const TypeNames[NTYPES] = {"aijcusparse", "aijtuned"};
 
 typedef struct {
   PetscInt     m, n, nnz; /* rows, columns, entries */
+  PetscInt     bs;        /* the block size the application knows (its unknowns per node), 1 for none */
   PetscInt    *i, *j;   /* the COO entries, host (MatSetPreallocationCOO may change its arrays: copies are given) */
   PetscScalar *v[2];    /* the values on the device, then the new ones (twice as large) */
   Vec          x, y;    /* CUDA vectors */
@@ -47,6 +48,7 @@ static PetscErrorCode ProblemCreate(const matgen_csr *A, Problem *P)
   P->m   = (PetscInt)A->nrows;
   P->n   = (PetscInt)A->ncols;
   P->nnz = (PetscInt)A->nnz;
+  P->bs  = A->bs > 1 ? (PetscInt)A->bs : 1;
   PetscCall(PetscMalloc3(PetscMax(P->nnz, 1), &P->i, PetscMax(P->nnz, 1), &P->j, PetscMax(P->m, 1), &P->yref));
   PetscCall(PetscMalloc1(PetscMax(P->nnz, 1), &h));
   for (PetscInt r = 0; r < P->m; r++)
@@ -114,6 +116,7 @@ static PetscErrorCode Round(Problem *P, PetscInt t, PetscBool check, double ms[N
   PetscCall(BenchWallTime(&t0));
   PetscCall(MatCreate(PETSC_COMM_SELF, &M));
   PetscCall(MatSetSizes(M, P->m, P->n, P->m, P->n));
+  if (P->bs > 1) PetscCall(MatSetBlockSize(M, P->bs)); /* as bench_spmv's matrices (benchmat.c) and a DM's */
   PetscCall(MatSetType(M, Types[t]));
   PetscCall(MatSetPreallocationCOO(M, P->nnz, ic, jc));
   PetscCall(BenchWallTime(&t1));
