@@ -156,14 +156,17 @@ typedef struct {
    from A, as aijt_layouts_build lays them out, bit for bit.  strips[s], one per strip of K, hold
    device copies of K's rows and ptr (aijt_dev_strip_init and the caller's upload) and col, val and,
    DIA, mask pointing to device arrays of K's sizes; src[s] points to nslots aijt_int, each slot's place
-   in A->values (-1: padding), which aijt_dev_refill reads.  tail: row, col and val of K->tail.nnz
+   in A->values (-1: padding), which aijt_dev_refill reads.  A STREAM or BCSR strip of the whole matrix in
+   natural order, whose slots are A's values in their order, may instead have val == A->values and src[s] NULL:
+   its values are then read where they are, never copied.  tail: row, col and val of K->tail.nnz
    entries, tail_src as many.  col_pos: the plan's column order on the device (NULL without one).
    Setup, not a product: it allocates its workspace on the stream and waits for the stream once.
    cudaErrorInvalidValue when K does not fit P or A's pattern is not the one P was made for. */
 cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_int *col_pos, aijt_dev_strip *strips, aijt_int *const *src, aijt_dev_coo *tail, aijt_int *tail_src, cudaStream_t stream);
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
-   CSR's) through the src maps of aijt_dev_build, 0.0 for padding, and DIA's value codes made again (no
+   CSR's) through the src maps of aijt_dev_build (none for a strip without one: its val is the caller's to point
+   at values), 0.0 for padding, and DIA's value codes made again (no
    aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
    aijt_dia_codes_refill says).  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);

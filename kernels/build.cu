@@ -99,11 +99,14 @@ __global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int 
   }
 }
 
+/* A slot's column, source and value.  A strip whose slots are the CSR's values themselves (S.val == values, the
+   caller's choice for STREAM and BCSR in natural order) has no refill map (src NULL) and no value to copy. */
 __device__ void put_slot(const aijt_dev_strip &S, aijt_int *src, int64_t slot, aijt_int c, aijt_int k, const double *values)
 {
+  double *const v           = (double *)S.val + slot;
   ((aijt_int *)S.col)[slot] = c;
-  src[slot]                 = k;
-  ((double *)S.val)[slot]   = k < 0 ? 0.0 : values[k];
+  if (src) src[slot] = k;
+  if (v != values + k) *v = k < 0 ? 0.0 : values[k];
 }
 
 __device__ aijt_int seg_of(const aijt_int *segend, const aijt_int *rowptr, aijt_int r)
@@ -188,8 +191,8 @@ __global__ void fill_bcsr_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int
     }
     for (aijt_int j = lane; j < len; j += 32) {
       if (!aijt_block_entry_ok(rowptr, colidx, r, bs, j)) *bad = 1;
-      src[start + j]               = start + j;
-      ((double *)S.val)[start + j] = values[start + j];
+      if (src) src[start + j] = start + j; /* no map and no copy where the slots are the values (put_slot) */
+      if (S.val != values) ((double *)S.val)[start + j] = values[start + j];
       if (r == r0 && j % bs == 0) ((aijt_int *)S.col)[start / (bs * bs) + j / bs] = colidx[start + j] / bs;
     }
   }
@@ -534,7 +537,7 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S  = &strips[s];
     const aijt_int        ld = S->ld ? S->ld : S->nrows;
-    if (!S->nslots) continue;
+    if (!S->nslots || !src[s]) continue; /* no map: its slots are the values themselves (put_slot) */
     if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;

@@ -142,6 +142,15 @@ int main(int argc, char **argv)
       filter: grep -E "Planning from the structure alone|aijtuned's product" | sed -e "s/^.*Planning from/Planning from/" | sort -u
       output_file: output/coo_cuda_structure.out
 
+   # STREAM plans read the values where the COO assembly leaves them, the base's device copy, in every round: no slots
+   # of their own to refill (seq/cuda/aijtunedcuda.c, InPlace)
+   test:
+      suffix: cuda_in_place
+      requires: cuda
+      nsize: {{1 2}}
+      args: -mat_aijtuned_formats stream
+      output_file: output/coo_0.out
+
    # a pattern whose values fill 10 MB: its GPU planner starts before the values are assembled, beside the base's COO
    # kernel, and the assembly's end takes its plan (seq/aijtuned.c, MatSeqAIJTunedPlanBesideCOO); new values do not plan
    test:

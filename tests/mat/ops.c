@@ -989,6 +989,15 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_gpu_build {{0 1}} -mat_aijtuned_pin_mib 0
       output_file: output/ops_cuda.out
 
+   # STREAM plans: a strip's slots are the CSR's values themselves, read where they are, the base's device copy or
+   # aijtuned's (seq/cuda/aijtunedcuda.c, InPlace), through every operation above; MatScale is not left to the products
+   test:
+      suffix: cuda_in_place
+      nsize: {{1 2}}
+      requires: cuda
+      args: -mat_aijtuned_formats stream -mat_aijtuned_gpu_build {{0 1}}
+      output_file: output/ops_cuda.out
+
    # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
    # and on two through the diagonal blocks; MatZeroEntries of the device values alone (seq/cuda/aijtunedzero.c); new
    # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c); the base's device values written from

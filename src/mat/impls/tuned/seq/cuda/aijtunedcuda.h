@@ -34,12 +34,14 @@ struct _n_AIJTunedDevice {
   const aijt_int  *hot;  /* a plan with a column order: the layouts' hot columns, and the copy of x */
   double          *xhot; /* the strips read, gathered at the start of each product */
   aijt_int         nhot;
-  aijt_int       **src;     /* built on the device (a skeleton's layouts): each strip's refresh map, */
+  aijt_int       **src;     /* each strip's refresh map (NULL: the strip's slots are the CSR's values themselves, its
+                               val pointing at those the last build or refill read: InPlace in aijtunedcuda.c), */
   aijt_int        *tail_src; /* the tail's, and the CSR values they read; NULL when uploaded */
   double          *values;   /* the CSR's values on the device, in the host's order (refills read them), */
   PetscObjectState values_state; /* and the state whose values they are (unscaled); 0: none (a GPU build read the base's) */
   aijt_int         nnz;
   PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
+  PetscBool        in_place;     /* some strip reads the values where they are (src[s] NULL) */
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold, */
   double           scale;      /* times this: MatScale's factors since they were written (MatSeqAIJTunedCUDAScale) */
