@@ -36,13 +36,20 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
   return (PetscBool)((S->format == AIJT_STREAM || S->format == AIJT_BCSR) && !ctx->plan->sorted && P->begin == 0 && P->end == ctx->plan->nrows && (size_t)S->nslots == nnz && nnz);
 }
 
-/* The strips that read the values in place (InPlace) read these from now on: the host's order, current for the
-   state the device copies take now */
+/* The strips that read the values in place (InPlace: no refill map) read these from now on: the host's order,
+   current for the state the device copies take now */
 static void PointInPlace(AIJTunedDevice d, const double *values)
 {
-  if (!d->in_place) return;
   for (int s = 0; s < d->nstrips; s++)
     if (!d->src[s]) d->strips[s].val = values;
+}
+
+/* Whether some strip of d reads the values in place (InPlace) */
+static PetscBool ReadsInPlace(AIJTunedDevice d)
+{
+  for (int s = 0; s < d->nstrips; s++)
+    if (!d->src[s]) return PETSC_TRUE;
+  return PETSC_FALSE;
 }
 
 PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
@@ -462,7 +469,7 @@ PetscErrorCode MatSeqAIJTunedCUDAScaleDeferrable(Mat A, PetscScalar a, PetscBool
                         next product's refill points them at the scaled values, copying nothing for them */
     Mat_SeqAIJTuned *ctx;
     PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-    *deferrable = (PetscBool)!ctx->dev->in_place;
+    *deferrable = (PetscBool)!ReadsInPlace(ctx->dev);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -616,8 +623,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     D->count = ncount ? (unsigned *)at : NULL;
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
-    if (in) d->in_place = PETSC_TRUE; /* no map: d->src[s] stays NULL */
-    else {
+    if (!in) { /* in place: no map, d->src[s] stays NULL */
       d->src[s] = (aijt_int *)at;
       if (built) at += Piece((size_t)S->nslots * idx); /* the GPU build writes it */
       else PetscCall(Put(&at, S->src, (size_t)S->nslots, idx, &copied, stream));

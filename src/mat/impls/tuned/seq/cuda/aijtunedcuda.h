@@ -41,7 +41,6 @@ struct _n_AIJTunedDevice {
   PetscObjectState values_state; /* and the state whose values they are (unscaled); 0: none (a GPU build read the base's) */
   aijt_int         nnz;
   PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
-  PetscBool        in_place;     /* some strip reads the values where they are (src[s] NULL) */
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold, */
   double           scale;      /* times this: MatScale's factors since they were written (MatSeqAIJTunedCUDAScale) */
