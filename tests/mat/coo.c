@@ -151,6 +151,15 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_formats stream
       output_file: output/coo_0.out
 
+   # the same, with -info showing the path taken
+   test:
+      suffix: cuda_in_place_info
+      requires: cuda
+      nsize: {{1 2}}
+      args: -mat_aijtuned_formats stream -info :mat
+      filter: grep -E "strips read the values in place|aijtuned's product" | sed -e "s/^.*strips read/strips read/" | sort -u
+      output_file: output/coo_cuda_in_place_info.out
+
    # a pattern whose values fill 10 MB: its GPU planner starts before the values are assembled, beside the base's COO
    # kernel, and the assembly's end takes its plan (seq/aijtuned.c, MatSeqAIJTunedPlanBesideCOO); new values do not plan
    test:

@@ -998,6 +998,14 @@ int main(int argc, char **argv)
       args: -mat_aijtuned_formats stream -mat_aijtuned_gpu_build {{0 1}}
       output_file: output/ops_cuda.out
 
+   # the same on one rank, with -info showing the path taken after a host build and after a GPU build
+   test:
+      suffix: cuda_in_place_info
+      requires: cuda
+      args: -mat_aijtuned_formats stream -mat_aijtuned_gpu_build {{0 1}} -info :mat
+      filter: grep -E "strips read the values in place|failures" | sed -e "s/^.*strips read/strips read/" | sort -u
+      output_file: output/ops_cuda_in_place_info.out
+
    # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
    # and on two through the diagonal blocks; MatZeroEntries of the device values alone (seq/cuda/aijtunedzero.c); new
    # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c); the base's device values written from

@@ -671,6 +671,11 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
+  if (ReadsInPlace(d)) {
+    int n = 0;
+    for (int s = 0; s < d->nstrips; s++) n += !d->src[s];
+    PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", n, d->nstrips));
+  }
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
