@@ -298,6 +298,7 @@ static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat A, MatAssemblyType mode)
   PetscCall(ctx->base.ops.assemblyend(A, mode));
   PetscCall(HookOps(A, ctx));
   if (mode == MAT_FINAL_ASSEMBLY) PetscCall(TuneBlocks(A, ctx)); /* blocks MPIAIJ made itself (COO assembly) */
+  if (mode == MAT_FINAL_ASSEMBLY) PetscCall(MatAIJTunedWatchDM(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -352,6 +352,7 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
   PetscCall(ctx->base.ops.assemblyend(A, mode));
   PetscCall(HookOps(A, ctx));
   if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatAIJTunedWatchDM(A));
 #if defined(PETSC_HAVE_DEVICE)
   /* Host and device copies marked equal at an assembly: the host's are the values assembled.  PETSc's MPIAIJ
      MatCreateSubMatrices (through PCGASM's MatCreateSubMatricesMPI too), reused, writes a block's host array

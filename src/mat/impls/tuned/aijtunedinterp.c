@@ -1,0 +1,86 @@
+/* A DM's interpolations on the GPU under -dm_mat_type aijtuned.
+
+   A DMDA of several fields interpolates through a MAIJ matrix around an AIJ of the DM's matrix type.  PETSc's
+   MatCreateMAIJ makes that an AIJ on the GPU only when the AIJ has one of aijcusparse's names; an aijtuned one
+   stayed a host MAIJ, and each of PCMG's restrictions and interpolations copied its vectors to the host and back:
+   SNES ex19 (4 fields) with multigrid ran at 0.19x aijcusparse's time (bench/results/2026-11-26-tutorials).
+
+   Here a DM that an aijtuned matrix meets at its assembly (MatGetDM: DMCreateMatrix's), and every DM coarsened or
+   refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below: a MAIJ around an
+   aijtuned AIJ becomes one aijtuned matrix of all the fields, as MatCreateMAIJ does for aijcusparse.  With a host
+   base (no CUDA) nothing changes: there the MAIJ's own product, which reads each entry once for all fields, is the
+   faster one. */
+#include "aijtunedimpl.h"
+#include <petsc/private/dmimpl.h>
+
+#if defined(PETSC_HAVE_CUDA)
+/* The DM's own createinterpolation, composed on it when CreateInterpolation takes its place */
+static const char ORIGINAL[] = "MatAIJTunedDMCreateInterpolation_C";
+
+static PetscErrorCode Watch(DM);
+
+static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
+{
+  PetscErrorCode (*original)(DM, DM, Mat *, Vec *) = NULL;
+  Mat       inner, B;
+  PetscBool maij, tuned;
+  PetscInt  dof;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQueryFunction((PetscObject)dmc, ORIGINAL, &original));
+  PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
+  PetscCall((*original)(dmc, dmf, mat, vec));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &maij, MATSEQMAIJ, MATMPIMAIJ, ""));
+  if (!maij) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatMAIJGetAIJ(*mat, &inner));
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
+  if (!tuned) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatGetBlockSize(*mat, &dof));
+  PetscCall(MatConvert(*mat, MATAIJ, MAT_INITIAL_MATRIX, &B)); /* the MAIJ's own converter: one row per field */
+  PetscCall(MatConvert(B, MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
+  PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made aijtuned instead of a host MAIJ\n", dof));
+  PetscCall(MatDestroy(mat));
+  *mat = B;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* PCMG's coarser levels (DMCoarsen) and finer ones (DMRefine) interpolate through CreateInterpolation too */
+static PetscErrorCode Coarsened(DM fine, DM coarse, void *ctx)
+{
+  PetscFunctionBegin;
+  PetscCall(Watch(coarse));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Refined(DM coarse, DM fine, void *ctx)
+{
+  PetscFunctionBegin;
+  PetscCall(Watch(fine));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+static PetscErrorCode Watch(DM dm)
+{
+  PetscFunctionBegin;
+  if (dm->ops->createinterpolation && dm->ops->createinterpolation != CreateInterpolation) {
+    PetscCall(PetscObjectComposeFunction((PetscObject)dm, ORIGINAL, dm->ops->createinterpolation));
+    dm->ops->createinterpolation = CreateInterpolation;
+  }
+  PetscCall(DMCoarsenHookAdd(dm, Coarsened, NULL, NULL)); /* once: PETSc skips a hook it holds */
+  PetscCall(DMRefineHookAdd(dm, Refined, NULL, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
+/* A's DM, if it has one, and the DMs made from it from now on, interpolate through aijtuned matrices (CUDA only) */
+PetscErrorCode MatAIJTunedWatchDM(Mat A)
+{
+  DM dm;
+
+  PetscFunctionBegin;
+  PetscCall(MatGetDM(A, &dm));
+#if defined(PETSC_HAVE_CUDA)
+  if (dm) PetscCall(Watch(dm));
+#endif
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
