@@ -350,6 +350,15 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
+   # the strips' kernels off on the GPU (-mat_aijtuned_gpu_strips 0): the base's kernel, cuSPARSE's, on the CUDA vectors
+   test:
+      suffix: cuda_base_kernel
+      requires: cuda
+      nsize: {{1 2}}
+      args: -convert_from aijcusparse -vec_type cuda -mat_aijtuned_gpu_strips 0 -shape {{power_law stencil3d blocks3}}
+      filter: sed -e "s/^.*plan variants, //"
+      output_file: output/spmv_shapes.out
+
    # the GPU planner before the values' upload instead of beside it (-mat_aijtuned_plan_beside_upload 0)
    test:
       suffix: cuda_plan_alone

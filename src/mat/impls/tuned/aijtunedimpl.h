@@ -131,6 +131,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetContext(Mat, Mat_SeqAIJTuned **);
   } while (0)
 /* The base's operations aijtuned keeps, under the base's name where a debug PETSc checks it (seq/aijtunedbaseops.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat, Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedBaseMultOnDevice(Mat, Vec, Vec, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 /* Before a COO assembly gives the values (aijtunedcoo.c): the planning the assembly's end would do, begun now where
    it can run beside them (seq/aijtuned.c) */

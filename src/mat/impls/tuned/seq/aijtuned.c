@@ -429,6 +429,10 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
       PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, z, y));
       PetscFunctionReturn(PETSC_SUCCESS);
     }
+    if (!ctx->settings.gpu_strips) { /* the strips off on the GPU: the base's kernel there, for device vectors */
+      PetscCall(MatSeqAIJTunedBaseMultOnDevice(A, x, z, y, &gpu));
+      if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
+    }
   }
 #endif
   if (!ctx->settings.host_strips && ctx->base_host_kernel) {

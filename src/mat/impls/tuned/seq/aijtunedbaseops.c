@@ -197,6 +197,28 @@ static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* y = A x (z NULL) or y = A x + z by the base's own kernel on the GPU (cuSPARSE's), where the strips' kernels are off
+   there (-mat_aijtuned_gpu_strips 0) and every vector is a CUDA one: *done.  Until this, such products fell through
+   to the strips' host reference on the host: SNES ex19 with multigrid took 54 s in MatMult against 0.24 s
+   (bench/results/2026-11-27-dm-interp/e). */
+#if defined(PETSC_HAVE_CUDA)
+PetscErrorCode MatSeqAIJTunedBaseMultOnDevice(Mat A, Vec x, Vec z, Vec y, PetscBool *done)
+{
+  Mat_SeqAIJTuned *ctx;
+
+  PetscFunctionBegin;
+  *done = PETSC_FALSE;
+  PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
+  if (ctx->base_host_kernel || A->boundtocpu) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatAIJTunedVecsAreCUDA(x, z, y, done));
+  if (!*done) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(BaseValuesUp(A, PETSC_TRUE));
+  if (z) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.multadd(A, x, z, y));
+  else MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.mult(A, x, y));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
 PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
 {
   PetscFunctionBegin;
