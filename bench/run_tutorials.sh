@@ -7,8 +7,10 @@
 #   aijtuned      -dm_mat_type aijtuned
 #   tunedops      -dm_mat_type aijcusparse -mat_type aijtuned: the DM's operators aijtuned (DMDA's MatSetFromOptions),
 #                 its interpolations aijcusparse.  PETSc puts a multi-component DMDA's interpolation (MAIJ) on the
-#                 GPU only when it is aijcusparse; under -dm_mat_type aijtuned it stays on the host
-#                 (bench/results/2026-11-26-tutorials).
+#                 GPU only when it is aijcusparse; under -dm_mat_type aijtuned it stayed on the host
+#                 (bench/results/2026-11-26-tutorials) until aijtuned's DMs made it aijtuned (aijtunedinterp.c)
+#   aijtuned_ibase  (in VARIANTS only) -dm_mat_type aijtuned, the interpolations of the base type (aijcusparse)
+# VARIANTS="aijcusparse aijtuned tunedops" by default.
 # TS ex4 (the 1-D heat equation, backward Euler, a constant right-hand-side Jacobian that TS shifts and scales at each
 # step) makes its matrix with MatSetFromOptions: -mat_type instead of -dm_mat_type, and no tunedops.
 # The table gives -log_view's KSPSolve, SNESSolve and TSStep times, MatMult's count and the iterations (the events
@@ -34,10 +36,11 @@ declare -A cases=(
   [ex19_mg]="build-cuda/tests/petsc/snes_ex19 -da_refine $REFINE -ksp_type fgmres -pc_type mg -mg_levels_ksp_type chebyshev -mg_levels_pc_type jacobi -snes_converged_reason -ksp_converged_reason"
   [ts_ex4]="build-cuda/tutorials/ts/tutorials/ex4 -nox -m $M -ts_type beuler -ts_max_steps $STEPS -ksp_type cg -pc_type jacobi"
 )
-declare -A variants=([aijcusparse]="-dm_mat_type aijcusparse" [aijtuned]="-dm_mat_type aijtuned" [tunedops]="-dm_mat_type aijcusparse -mat_type aijtuned")
+declare -A variants=([aijcusparse]="-dm_mat_type aijcusparse" [aijtuned]="-dm_mat_type aijtuned" [tunedops]="-dm_mat_type aijcusparse -mat_type aijtuned"
+                     [aijtuned_ibase]="-dm_mat_type aijtuned -mat_aijtuned_dm_interpolation base")
 for name in ${CASES:-ex45_cg_jacobi ex45_cg_mg ex45_cg_gamg ex19_mg ts_ex4}; do
   for round in $(seq 1 "$ROUNDS"); do
-    for type in aijcusparse aijtuned tunedops; do
+    for type in ${VARIANTS:-aijcusparse aijtuned tunedops}; do
       mat=${variants[$type]}
       if [ "${name#ts_}" != "$name" ]; then [ "$type" = tunedops ] && continue; mat="-mat_type $type"; fi
       # shellcheck disable=SC2086
@@ -66,9 +69,9 @@ for f in sorted(glob.glob(f"{out}/*ex*-*-*.txt")):
 print("\naijcusparse's time / the variant's, the lower of the rounds each (above 1: faster than aijcusparse)")
 for case, d in rows.items():
     best = lambda typ, k: min(r[k] for r in d[typ])
-    for typ in ("aijtuned", "tunedops"):
+    for typ in [t for t in d if t != "aijcusparse"]:
         if "aijcusparse" in d and typ in d:
-            line = f"{case:16s} {typ:10s} KSPSolve {best('aijcusparse', 0) / best(typ, 0):.2f}x"
+            line = f"{case:16s} {typ:14s} KSPSolve {best('aijcusparse', 0) / best(typ, 0):.2f}x"
             if case.startswith("ex19"): line += f"   SNESSolve {best('aijcusparse', 1) / best(typ, 1):.2f}x"
             if case.startswith("ts_"): line += f"   TSStep {best('aijcusparse', 2) / best(typ, 2):.2f}x"
             print(line)

@@ -9,9 +9,14 @@
    refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below: a MAIJ around an
    aijtuned AIJ becomes one aijtuned matrix of all the fields, as MatCreateMAIJ does for aijcusparse.  With a host
    base (no CUDA) nothing changes: there the MAIJ's own product, which reads each entry once for all fields, is the
-   faster one. */
+   faster one.
+
+   -mat_aijtuned_dm_interpolation picks what such a MAIJ becomes: aijtuned (the default), base (the base type,
+   aijcusparse, as under -dm_mat_type aijcusparse) or maij (left as PETSc made it). */
 #include "aijtunedimpl.h"
 #include <petsc/private/dmimpl.h>
+
+const char *const MatAIJTunedInterpolationTypes[3] = {"aijtuned", "base", "maij"};
 
 #if defined(PETSC_HAVE_CUDA)
 /* The DM's own createinterpolation, composed on it when CreateInterpolation takes its place */
@@ -24,7 +29,7 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   PetscErrorCode (*original)(DM, DM, Mat *, Vec *) = NULL;
   Mat       inner, B;
   PetscBool maij, tuned;
-  PetscInt  dof;
+  PetscInt  dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
 
   PetscFunctionBegin;
   PetscCall(PetscObjectQueryFunction((PetscObject)dmc, ORIGINAL, &original));
@@ -34,11 +39,12 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   if (!maij) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatMAIJGetAIJ(*mat, &inner));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
-  if (!tuned) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
+  if (!tuned || as == 2) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatGetBlockSize(*mat, &dof));
   PetscCall(MatConvert(*mat, MATAIJ, MAT_INITIAL_MATRIX, &B)); /* the MAIJ's own converter: one row per field */
-  PetscCall(MatConvert(B, MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
-  PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made aijtuned instead of a host MAIJ\n", dof));
+  PetscCall(MatConvert(B, as ? MATAIJCUSPARSE : MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
+  PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
   PetscCall(MatDestroy(mat));
   *mat = B;
   PetscFunctionReturn(PETSC_SUCCESS);
