@@ -5,7 +5,7 @@
    stayed a host MAIJ, and each of PCMG's restrictions and interpolations copied its vectors to the host and back:
    SNES ex19 (4 fields) with multigrid ran at 0.19x aijcusparse's time (bench/results/2026-11-26-tutorials).
 
-   Here a DM that an aijtuned matrix meets at its assembly (MatGetDM: DMCreateMatrix's), and every DM coarsened or
+   Here a DMDA that an aijtuned matrix meets at its assembly (MatGetDM: DMCreateMatrix's), and every DMDA coarsened or
    refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below: a MAIJ around an
    aijtuned AIJ becomes one aijtuned matrix of all the fields, as MatCreateMAIJ does for aijcusparse.  With a host
    base (no CUDA) nothing changes: there the MAIJ's own product, which reads each entry once for all fields, is the
@@ -14,6 +14,7 @@
    -mat_aijtuned_dm_interpolation picks what such a MAIJ becomes: aijtuned (the default), base (the base type,
    aijcusparse, as under -dm_mat_type aijcusparse) or maij (left as PETSc made it). */
 #include "aijtunedimpl.h"
+#include <petscdmda.h>
 #include <petsc/private/dmimpl.h>
 
 const char *const MatAIJTunedInterpolationTypes[3] = {"aijtuned", "base", "maij"};
@@ -28,25 +29,30 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
 {
   PetscErrorCode (*original)(DM, DM, Mat *, Vec *) = NULL;
   Mat       inner, B;
-  PetscBool maij, tuned;
+  PetscBool maij, tuned = PETSC_FALSE;
   PetscInt  dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
 
   PetscFunctionBegin;
   PetscCall(PetscObjectQueryFunction((PetscObject)dmc, ORIGINAL, &original));
   PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
-  PetscCall((*original)(dmc, dmf, mat, vec));
+  PetscCall((*original)(dmc, dmf, mat, NULL)); /* the scale below, from the matrix it will be: a DMDA's is made so */
   PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &maij, MATSEQMAIJ, MATMPIMAIJ, ""));
-  if (!maij) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatMAIJGetAIJ(*mat, &inner));
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
-  PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
-  if (!tuned || as == 2) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatGetBlockSize(*mat, &dof));
-  PetscCall(MatConvert(*mat, MATAIJ, MAT_INITIAL_MATRIX, &B)); /* the MAIJ's own converter: one row per field */
-  PetscCall(MatConvert(B, as ? MATAIJCUSPARSE : MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
-  PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
-  PetscCall(MatDestroy(mat));
-  *mat = B;
+  if (maij) {
+    PetscCall(MatMAIJGetAIJ(*mat, &inner));
+    PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
+    PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
+  }
+  if (maij && tuned && as != 2) {
+    PetscCall(MatGetBlockSize(*mat, &dof));
+    PetscCall(MatConvert(*mat, MATAIJ, MAT_INITIAL_MATRIX, &B)); /* the MAIJ's own converter: one row per field */
+    PetscCall(MatConvert(B, as ? MATAIJCUSPARSE : MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
+    PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
+    PetscCall(MatDestroy(mat));
+    *mat = B;
+  }
+  /* made from the host MAIJ, the scale's restriction copied CUDA vectors to the host and back, and the GPU matrix's
+     first upload moved from PCSetUp into the first KSPSolve (SNES ex19, bench/results/2026-11-27-dm-interp/flame) */
+  if (vec) PetscCall(DMCreateInterpolationScale(dmc, dmf, *mat, vec));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -65,9 +71,14 @@ static PetscErrorCode Refined(DM coarse, DM fine, void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* DMDAs alone: their interpolation's scale is DMCreateInterpolationScale's (CreateInterpolation makes it) */
 static PetscErrorCode Watch(DM dm)
 {
+  PetscBool da;
+
   PetscFunctionBegin;
+  PetscCall(PetscObjectTypeCompare((PetscObject)dm, DMDA, &da));
+  if (!da) PetscFunctionReturn(PETSC_SUCCESS);
   if (dm->ops->createinterpolation && dm->ops->createinterpolation != CreateInterpolation) {
     PetscCall(PetscObjectComposeFunction((PetscObject)dm, ORIGINAL, dm->ops->createinterpolation));
     dm->ops->createinterpolation = CreateInterpolation;
