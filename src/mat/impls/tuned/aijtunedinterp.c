@@ -35,7 +35,7 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   PetscFunctionBegin;
   PetscCall(PetscObjectQueryFunction((PetscObject)dmc, ORIGINAL, &original));
   PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
-  PetscCall((*original)(dmc, dmf, mat, NULL)); /* the scale below, from the matrix it will be: a DMDA's is made so */
+  PetscCall((*original)(dmc, dmf, mat, vec)); /* vec as given: SNESVI's own (a DMDA's under a VI solve) sets *vec */
   PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &maij, MATSEQMAIJ, MATMPIMAIJ, ""));
   if (maij) {
     PetscCall(MatMAIJGetAIJ(*mat, &inner));
@@ -49,10 +49,14 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
     PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
     PetscCall(MatDestroy(mat));
     *mat = B;
+    /* the scale again, from the matrix on the GPU, as a DMDA makes it (DMCreateInterpolationScale).  Left as made
+       from the host MAIJ, the GPU matrix's first upload moved from PCSetUp into the first KSPSolve, 15 ms of SNES
+       ex19's (bench/results/2026-11-27-dm-interp/flame) */
+    if (vec && *vec) {
+      PetscCall(VecDestroy(vec));
+      PetscCall(DMCreateInterpolationScale(dmc, dmf, *mat, vec));
+    }
   }
-  /* made from the host MAIJ, the scale's restriction copied CUDA vectors to the host and back, and the GPU matrix's
-     first upload moved from PCSetUp into the first KSPSolve (SNES ex19, bench/results/2026-11-27-dm-interp/flame) */
-  if (vec) PetscCall(DMCreateInterpolationScale(dmc, dmf, *mat, vec));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -71,15 +75,19 @@ static PetscErrorCode Refined(DM coarse, DM fine, void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* DMDAs alone: their interpolation's scale is DMCreateInterpolationScale's (CreateInterpolation makes it) */
+/* DMDAs alone, whose interpolation's scale is DMCreateInterpolationScale's (CreateInterpolation makes it again);
+   and once a DM: SNESVI's solvers put their own createinterpolation in place of the DM's and back at each step, and
+   a second take-over while theirs is in place would compose theirs, which calls ours, as ours: a loop */
 static PetscErrorCode Watch(DM dm)
 {
+  PetscErrorCode (*taken)(DM, DM, Mat *, Vec *) = NULL;
   PetscBool da;
 
   PetscFunctionBegin;
   PetscCall(PetscObjectTypeCompare((PetscObject)dm, DMDA, &da));
   if (!da) PetscFunctionReturn(PETSC_SUCCESS);
-  if (dm->ops->createinterpolation && dm->ops->createinterpolation != CreateInterpolation) {
+  PetscCall(PetscObjectQueryFunction((PetscObject)dm, ORIGINAL, &taken));
+  if (!taken && dm->ops->createinterpolation && dm->ops->createinterpolation != CreateInterpolation) {
     PetscCall(PetscObjectComposeFunction((PetscObject)dm, ORIGINAL, dm->ops->createinterpolation));
     dm->ops->createinterpolation = CreateInterpolation;
   }
