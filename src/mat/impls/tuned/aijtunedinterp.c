@@ -8,8 +8,8 @@
    Here a DMDA that an aijtuned matrix meets at its assembly (MatGetDM: DMCreateMatrix's), and every DMDA coarsened or
    refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below: a MAIJ around an
    aijtuned AIJ becomes one aijtuned matrix of all the fields, as MatCreateMAIJ does for aijcusparse.  With a host
-   base (no CUDA) nothing changes: there the MAIJ's own product, which reads each entry once for all fields, is the
-   faster one.
+   base (no CUDA), or the DM's host vectors, nothing changes: there the MAIJ's own product, which reads each entry
+   once for all fields, is the faster one.
 
    -mat_aijtuned_dm_interpolation picks what such a MAIJ becomes: aijtuned (the default), base (the base type,
    aijcusparse, as under -dm_mat_type aijcusparse) or maij (left as PETSc made it). */
@@ -37,6 +37,13 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
   PetscCall((*original)(dmc, dmf, mat, vec)); /* vec as given: SNESVI's own (a DMDA's under a VI solve) sets *vec */
   PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &maij, MATSEQMAIJ, MATMPIMAIJ, ""));
+  if (maij) { /* with the DM's host vectors the MAIJ's own host product is the faster, as without CUDA */
+    VecType vtype;
+    char   *cuda;
+    PetscCall(DMGetVecType(dmc, &vtype));
+    PetscCall(PetscStrstr(vtype, "cuda", &cuda));
+    maij = (PetscBool)(cuda != NULL);
+  }
   if (maij) {
     PetscCall(MatMAIJGetAIJ(*mat, &inner));
     PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));

@@ -89,7 +89,7 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   }
   { /* read where a DM makes its interpolations (aijtunedinterp.c); listed here for -help */
     PetscInt as = 0;
-    PetscCall(PetscOptionsEList("-mat_aijtuned_dm_interpolation", "With CUDA, what a DM's interpolation of several fields (a MAIJ matrix around an aijtuned one, as a DMDA's) becomes: aijtuned, base (the base type, aijcusparse) or maij (PETSc's host MAIJ)", "MATAIJTUNED", MatAIJTunedInterpolationTypes, 3, MatAIJTunedInterpolationTypes[0], &as, NULL));
+    PetscCall(PetscOptionsEList("-mat_aijtuned_dm_interpolation", "With CUDA vectors, what a DM's interpolation of several fields (a MAIJ matrix around an aijtuned one, as a DMDA's) becomes: aijtuned, base (the base type, aijcusparse) or maij (PETSc's host MAIJ)", "MATAIJTUNED", MatAIJTunedInterpolationTypes, 3, MatAIJTunedInterpolationTypes[0], &as, NULL));
   }
   PetscCall(PetscOptionsString("-mat_aijtuned_model", "Performance model file (default: the model of this GPU in the models directory)", "MATAIJTUNED", s->model_file, s->model_file, sizeof(s->model_file), NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_tune", "Tune each strip's threads per row (CSR, PANEL) or block row (BCSR), lanes per row (STREAM) or blocks per row (LONG) on the GPU during the first products, timing whole products", "MATAIJTUNED", s->tune, &s->tune, NULL));
