@@ -6,13 +6,16 @@
    SNES ex19 (4 fields) with multigrid ran at 0.19x aijcusparse's time (bench/results/2026-11-26-tutorials).
 
    Here a DMDA that an aijtuned matrix meets at its assembly (MatGetDM: DMCreateMatrix's), and every DMDA coarsened or
-   refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below: a MAIJ around an
-   aijtuned AIJ becomes one aijtuned matrix of all the fields, as MatCreateMAIJ does for aijcusparse.  With a host
-   base (no CUDA), or the DM's host vectors, nothing changes: there the MAIJ's own product, which reads each entry
-   once for all fields, is the faster one.
+   refined from one (PCMG's levels), makes its interpolations through CreateInterpolation below.  For several fields
+   and CUDA vectors it makes them as under -dm_mat_type aijcusparse: PETSc converts the MAIJ to aijcusparse and makes
+   the interpolation's scale with it, on the GPU; that matrix then becomes aijtuned in place, its values where they
+   are.  (A first version converted the host MAIJ afterwards: its aijtuned AIJ was planned at its assembly for
+   nothing, and the scale, made from the host MAIJ, copied CUDA vectors to the host and back,
+   bench/results/2026-11-27-dm-interp.)  With a host base (no CUDA), or the DM's host vectors, nothing changes:
+   there the MAIJ's own product, which reads each entry once for all fields, is the faster one.
 
-   -mat_aijtuned_dm_interpolation picks what such a MAIJ becomes: aijtuned (the default), base (the base type,
-   aijcusparse, as under -dm_mat_type aijcusparse) or maij (left as PETSc made it). */
+   -mat_aijtuned_dm_interpolation picks what such an interpolation becomes: aijtuned (the default), base (the base
+   type, aijcusparse) or maij (PETSc's host MAIJ, as before). */
 #include "aijtunedimpl.h"
 #include <petscdmda.h>
 #include <petsc/private/dmimpl.h>
@@ -28,42 +31,38 @@ static PetscErrorCode Watch(DM);
 static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
 {
   PetscErrorCode (*original)(DM, DM, Mat *, Vec *) = NULL;
-  Mat       inner, B;
-  PetscBool maij, tuned = PETSC_FALSE;
-  PetscInt  dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
+  PetscErrorCode ierr;
+  MatType        mtype;
+  VecType        vtype;
+  char          *cuda, *saved = NULL;
+  PetscBool      tuned, swap, base;
+  PetscInt       dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
 
   PetscFunctionBegin;
   PetscCall(PetscObjectQueryFunction((PetscObject)dmc, ORIGINAL, &original));
   PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
-  PetscCall((*original)(dmc, dmf, mat, vec)); /* vec as given: SNESVI's own (a DMDA's under a VI solve) sets *vec */
-  PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &maij, MATSEQMAIJ, MATMPIMAIJ, ""));
-  if (maij) { /* with the DM's host vectors the MAIJ's own host product is the faster, as without CUDA */
-    VecType vtype;
-    char   *cuda;
-    PetscCall(DMGetVecType(dmc, &vtype));
-    PetscCall(PetscStrstr(vtype, "cuda", &cuda));
-    maij = (PetscBool)(cuda != NULL);
+  PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
+  PetscCall(DMGetMatType(dmc, &mtype));
+  PetscCall(PetscStrbeginswith(mtype, MATAIJTUNED, &tuned));
+  PetscCall(DMGetVecType(dmc, &vtype));
+  PetscCall(PetscStrstr(vtype, "cuda", &cuda));
+  PetscCall(DMDAGetDof(dmc, &dof));
+  /* with the DM's host vectors the MAIJ's own host product is the faster, as without CUDA */
+  swap = (PetscBool)(tuned && cuda && dof > 1 && as != 2);
+  if (swap) { /* the DMDA makes the interpolation, and its scale, as under -dm_mat_type aijcusparse */
+    PetscCall(PetscStrallocpy(mtype, &saved));
+    PetscCall(DMSetMatType(dmc, MATAIJCUSPARSE));
   }
-  if (maij) {
-    PetscCall(MatMAIJGetAIJ(*mat, &inner));
-    PetscCall(PetscObjectTypeCompareAny((PetscObject)inner, &tuned, MATSEQAIJTUNED, MATMPIAIJTUNED, ""));
-    PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
+  ierr = (*original)(dmc, dmf, mat, vec);
+  if (swap) {
+    PetscCall(DMSetMatType(dmc, saved));
+    PetscCall(PetscFree(saved));
   }
-  if (maij && tuned && as != 2) {
-    PetscCall(MatGetBlockSize(*mat, &dof));
-    PetscCall(MatConvert(*mat, MATAIJ, MAT_INITIAL_MATRIX, &B)); /* the MAIJ's own converter: one row per field */
-    PetscCall(MatConvert(B, as ? MATAIJCUSPARSE : MATAIJTUNED, MAT_INPLACE_MATRIX, &B));
-    PetscCall(PetscInfo(B, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
-    PetscCall(MatDestroy(mat));
-    *mat = B;
-    /* the scale again, from the matrix on the GPU, as a DMDA makes it (DMCreateInterpolationScale).  Left as made
-       from the host MAIJ, the GPU matrix's first upload moved from PCSetUp into the first KSPSolve, 15 ms of SNES
-       ex19's (bench/results/2026-11-27-dm-interp/flame) */
-    if (vec && *vec) {
-      PetscCall(VecDestroy(vec));
-      PetscCall(DMCreateInterpolationScale(dmc, dmf, *mat, vec));
-    }
-  }
+  PetscCall(ierr);
+  if (!swap) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &base, MATSEQAIJCUSPARSE, MATMPIAIJCUSPARSE, ""));
+  if (base && as == 0) PetscCall(MatConvert(*mat, MATAIJTUNED, MAT_INPLACE_MATRIX, mat)); /* its values stay where they are */
+  if (base) PetscCall(PetscInfo(*mat, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -82,9 +81,9 @@ static PetscErrorCode Refined(DM coarse, DM fine, void *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* DMDAs alone, whose interpolation's scale is DMCreateInterpolationScale's (CreateInterpolation makes it again);
-   and once a DM: SNESVI's solvers put their own createinterpolation in place of the DM's and back at each step, and
-   a second take-over while theirs is in place would compose theirs, which calls ours, as ours: a loop */
+/* DMDAs alone (CreateInterpolation sets their matrix type for the call); and once a DM: SNESVI's solvers put their
+   own createinterpolation in place of the DM's and back at each step, and a second take-over while theirs is in
+   place would compose theirs, which calls ours, as ours: a loop */
 static PetscErrorCode Watch(DM dm)
 {
   PetscErrorCode (*taken)(DM, DM, Mat *, Vec *) = NULL;
