@@ -71,10 +71,7 @@ PetscErrorCode BenchCSRLoad(const char file[], matgen_csr *A, char name[], size_
   A matrix of the given type holding A.
 
   AIJ types (aijcusparse, aijtuned) are filled the way an application fills them: a typed, empty matrix
-  and MatSeqAIJSetPreallocationCSR(), whose assembly is where aijtuned plans.  aijtuned is not made by
-  MatConvert(): PETSc has no specialized seqaijcusparse -> seqaijtuned converter (it would fall back to
-  MatConvert_Basic, value by value), and a host SeqAIJ converted to aijtuned keeps SeqAIJ as its base,
-  which PETSc's MatCreate() binds to the CPU, so its MatMult would run on the host.
+  and MatSeqAIJSetPreallocationCSR(), whose assembly is where aijtuned plans, as an application's would.
 
   SELL types go through a SeqAIJ that wraps A's arrays (no copy), PETSc's SeqAIJ -> SeqSELL converter
   and then SeqSELL -> SeqSELLCUDA in place, the path MatSetType(A, MATSELLCUDA) takes; PETSc's

@@ -350,6 +350,15 @@ int main(int argc, char **argv)
       filter: sed -e "s/^.*plan variants, //"
       output_file: output/spmv_shapes.out
 
+   # MatConvert from aijcusparse finds aijtuned's own converter (the values stay on the GPU), not MatConvert_Basic
+   test:
+      suffix: cuda_convert_info
+      requires: cuda
+      nsize: {{1 2}}
+      args: -convert_from aijcusparse -vec_type cuda -shape power_law -info :mat
+      filter: grep -oE "Check specialized \(2\) MatConvert_(seq|mpi)aijcusparse_(seq|mpi)aijtuned_C \((seq|mpi)aijtuned\) -> 1|Using MatConvert_Basic" | sed -E "s/(seq|mpi)aij/aij/g" | sort -u
+      output_file: output/spmv_cuda_convert_info.out
+
    # the strips' kernels off on the GPU (-mat_aijtuned_gpu_strips 0): the base's kernel, cuSPARSE's, on the CUDA vectors
    test:
       suffix: cuda_base_kernel

@@ -213,12 +213,12 @@ PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
 
 /* Undo an in-place conversion: the base's operations and name, no converters, no state (the container's going
    frees it, base included). */
-PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *const converters[2], const MatAIJTunedBase *base)
+PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *const converters[3], const MatAIJTunedBase *base)
 {
   PetscFunctionBegin;
   *A->ops = base->ops;
   PetscCall(MatAIJTunedRestoreCOO(A, base));
-  for (int c = 0; c < 2; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
+  for (int c = 0; c < 3; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", (void (*)(void))NULL));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));
   PetscCall(PetscObjectCompose((PetscObject)A, name, NULL));

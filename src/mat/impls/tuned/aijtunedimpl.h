@@ -223,7 +223,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, Petsc
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
 PETSC_INTERN PetscErrorCode MatAIJTunedWatchDM(Mat); /* a DM's interpolations aijtuned too (aijtunedinterp.c) */
 PETSC_INTERN const char *const MatAIJTunedInterpolationTypes[3]; /* -mat_aijtuned_dm_interpolation */
-PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[2], const MatAIJTunedBase *);
+PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[3], const MatAIJTunedBase *);
 PETSC_INTERN PetscErrorCode MatMPIAIJTunedSamePattern(Mat, Mat, MatAIJTunedPatternKey *, PetscBool *);
 
 #if defined(PETSC_HAVE_CUDA)

@@ -15,7 +15,8 @@
 #endif
 
 static const char        CONTEXT_NAME[] = MATMPIAIJTUNED_STATE;
-static const char *const CONVERTERS[2] = {"MatConvert_mpiaijtuned_mpiaij_C", "MatConvert_mpiaij_mpiaijtuned_C"};
+/* to the base, from mpiaij and from mpiaijcusparse (as seqaijtuned's) */
+static const char *const CONVERTERS[3] = {"MatConvert_mpiaijtuned_mpiaij_C", "MatConvert_mpiaij_mpiaijtuned_C", "MatConvert_mpiaijcusparse_mpiaijtuned_C"};
 
 static PetscErrorCode MatAssemblyEnd_MPIAIJTuned(Mat, MatAssemblyType);
 static PetscErrorCode MatDestroy_MPIAIJTuned(Mat);
@@ -507,6 +508,7 @@ PetscErrorCode MatConvert_MPIAIJ_MPIAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(PetscObjectComposeFunction((PetscObject)B, "MatMPIAIJSetPreallocation_C", MatMPIAIJSetPreallocation_MPIAIJTuned));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_MPIAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_MPIAIJ_MPIAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[2], MatConvert_MPIAIJ_MPIAIJTuned));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATMPIAIJTUNED));
   if (B->preallocated) PetscCall(TuneBlocks(B, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -18,7 +18,10 @@
 typedef char aijt_int_matches_PetscInt[sizeof(aijt_int) == sizeof(PetscInt) ? 1 : -1];
 
 static const char        CONTEXT_NAME[] = MATSEQAIJTUNED_STATE;
-static const char *const CONVERTERS[2] = {"MatConvert_seqaijtuned_seqaij_C", "MatConvert_seqaij_seqaijtuned_C"};
+/* to the base, from seqaij, and from seqaijcusparse: PETSc finds a converter to a type under the names composed on
+   a matrix of that type, and without the last MatConvert from aijcusparse fell back to MatConvert_Basic, which
+   copied every entry on the host into a new matrix */
+static const char *const CONVERTERS[3] = {"MatConvert_seqaijtuned_seqaij_C", "MatConvert_seqaij_seqaijtuned_C", "MatConvert_seqaijcusparse_seqaijtuned_C"};
 
 static PetscErrorCode MatMult_SeqAIJTuned(Mat, Vec, Vec);
 static PetscErrorCode MatMultAdd_SeqAIJTuned(Mat, Vec, Vec, Vec);
@@ -609,6 +612,7 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   PetscCall(HookOps(B, ctx));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[0], MatConvert_SeqAIJTuned_Any));
   PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[1], MatConvert_SeqAIJ_SeqAIJTuned));
+  PetscCall(PetscObjectComposeFunction((PetscObject)B, CONVERTERS[2], MatConvert_SeqAIJ_SeqAIJTuned));
   PetscCall(PetscObjectChangeTypeName((PetscObject)B, MATSEQAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
