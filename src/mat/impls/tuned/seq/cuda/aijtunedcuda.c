@@ -671,10 +671,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
-  if (ReadsInPlace(d)) {
-    int n = 0;
-    for (int s = 0; s < d->nstrips; s++) n += !d->src[s];
-    PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", n, d->nstrips));
+  {
+    int in_place = 0; /* strips with no refill map (InPlace) */
+    for (int s = 0; s < d->nstrips; s++) in_place += !d->src[s];
+    if (in_place) PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", in_place, d->nstrips));
   }
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
