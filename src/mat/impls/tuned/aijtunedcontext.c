@@ -192,6 +192,19 @@ PetscErrorCode MatAIJTunedGPUBase(Mat *B)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A matrix of a base type (seqaij, seqaijcusparse, mpiaij, mpiaijcusparse) made aijtuned in place, its values where they
+   are: a product's result (aijtunedproduct.c), a DM's interpolation (aijtunedinterp.c) */
+PetscErrorCode MatAIJTunedFromBase(Mat *A)
+{
+  PetscBool seq;
+
+  PetscFunctionBegin;
+  PetscCall(PetscStrbeginswith(((PetscObject)*A)->type_name, "seq", &seq));
+  if (seq) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(*A, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, A));
+  else PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(*A, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The type's destroy goes in only over the base's own.  PETSc wraps the destroy of matrices it has made
    (MatCreateSubMatrices: MatDestroySubMatrix_SeqAIJ keeps the destroy it replaced, ours, and calls it);
    taken over again at the next assembly, the wrapper ran inside ours, and called ours a second time on a

@@ -221,6 +221,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCheckNotMatrixFree(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedAllRanks(MPI_Comm, PetscBool *); /* *flag on every rank of comm */
 PETSC_INTERN PetscErrorCode MatAIJTunedConvertTarget(Mat, MatReuse, Mat *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedGPUBase(Mat *);
+PETSC_INTERN PetscErrorCode MatAIJTunedFromBase(Mat *); /* a base type's matrix made aijtuned in place */
 PETSC_INTERN PetscErrorCode MatAIJTunedWatchDM(Mat); /* a DM's interpolations aijtuned too (aijtunedinterp.c) */
 PETSC_INTERN const char *const MatAIJTunedInterpolationTypes[3]; /* -mat_aijtuned_dm_interpolation */
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRestore(Mat, const char[], const char *const[3], const MatAIJTunedBase *);

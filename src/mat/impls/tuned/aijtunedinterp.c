@@ -35,7 +35,7 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   MatType        mtype;
   VecType        vtype;
   char          *cuda, *saved = NULL;
-  PetscBool      tuned, swap, base, seq;
+  PetscBool      tuned, swap, base;
   PetscInt       dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
 
   PetscFunctionBegin;
@@ -60,13 +60,8 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   }
   PetscCall(ierr);
   if (!swap) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscObjectTypeCompare((PetscObject)*mat, MATSEQAIJCUSPARSE, &seq));
   PetscCall(PetscObjectTypeCompareAny((PetscObject)*mat, &base, MATSEQAIJCUSPARSE, MATMPIAIJCUSPARSE, ""));
-  /* in place, its values where they are: through the converters themselves, as a product's result (MatConvert knows
-     none from seqaijcusparse to aijtuned by name, and its generic one copied every entry on the host and assembled
-     a new matrix, whose values then went up again: 0.91x, bench/results/2026-11-27-dm-interp/swap) */
-  if (base && as == 0 && seq) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(*mat, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, mat));
-  else if (base && as == 0) PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(*mat, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, mat));
+  if (base && as == 0) PetscCall(MatAIJTunedFromBase(mat)); /* in place, its values where they are */
   if (base) PetscCall(PetscInfo(*mat, "A DM's interpolation of %" PetscInt_FMT " fields made %s instead of a host MAIJ\n", dof, as ? MATAIJCUSPARSE : MATAIJTUNED));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

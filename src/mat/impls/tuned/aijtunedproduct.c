@@ -156,8 +156,7 @@ static PetscErrorCode ResultAsFirstOperand(Mat C)
   if (!named) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscObjectTypeCompare((PetscObject)C, base->type, &of_base_type));
   if (!of_base_type) PetscFunctionReturn(PETSC_SUCCESS); /* a dense result, or one of another type */
-  if (seq) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(C, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &C));
-  else PetscCall(MatConvert_MPIAIJ_MPIAIJTuned(C, MATMPIAIJTUNED, MAT_INPLACE_MATRIX, &C));
+  PetscCall(MatAIJTunedFromBase(&C));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -209,8 +209,8 @@ PetscErrorCode MatSeqAIJTunedBaseMultOnDevice(Mat A, Vec x, Vec z, Vec y, PetscB
   PetscFunctionBegin;
   *done = PETSC_FALSE;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-  if (ctx->base_host_kernel || A->boundtocpu) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatAIJTunedVecsAreCUDA(x, z, y, done));
+  if (ctx->base_host_kernel || A->boundtocpu) PetscFunctionReturn(PETSC_SUCCESS); /* a host base's: Multiply's own path */
+  PetscCall(BaseTakesVectors(ctx, x, z, y, done));
   if (!*done) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(BaseValuesUp(A, PETSC_TRUE));
   if (z) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.multadd(A, x, z, y));
