@@ -152,15 +152,13 @@ BENCH_CFLAGS   := $(CFLAGS_ALL) $(addprefix -I,$(BENCH_DIRS))
 BENCH_HEADERS  := $(wildcard include/*.h $(addsuffix /*.h,$(BENCH_DIRS)))
 BENCH_COMMON   := $(patsubst %.c,$(BUILD)/obj/%.o,bench/gen/matgen.c $(wildcard bench/common/*.c))
 BENCH_SPMV_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,bench/bench_spmv.c $(wildcard bench/spmv/*.c))
-BENCH_KSP_OBJ  := $(BUILD)/obj/bench/bench_ksp.o
-BENCH_COO_OBJ  := $(BUILD)/obj/bench/bench_coo.o
 BENCH_MODEL_OBJ := $(BUILD)/obj/bench/bench_model.o
 # bench_scaling needs only the generators, so it also builds against a PETSc without CUDA (a host check of the program)
 BENCH_SCALING_OBJ := $(BUILD)/obj/bench/bench_scaling.o $(BUILD)/obj/bench/gen/matgen.o
 
 .PHONY: bench bench-gen bench-setup
 ifeq ($(PETSC_HAVE_CUDA),1)
-bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check $(BUILD)/bench/bench_plan_gpu
+bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check $(BUILD)/bench/bench_plan_gpu
 else
 bench:
 	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
@@ -187,12 +185,8 @@ $(BUILD)/bench/bench_model: $(BENCH_MODEL_OBJ) $(BENCH_COMMON) $(PLAN_OBJ) $(LIB
 	@echo "  LINK $@"
 	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
 
-$(BUILD)/bench/bench_ksp: $(BENCH_KSP_OBJ) $(BENCH_COMMON) $(LIB)
-	@mkdir -p $(dir $@)
-	@echo "  LINK $@"
-	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
-
-$(BUILD)/bench/bench_coo: $(BENCH_COO_OBJ) $(BENCH_COMMON) $(LIB)
+# the benchmarks of one source file
+$(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert: $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_COMMON) $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LINK $@"
 	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
