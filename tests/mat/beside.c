@@ -117,6 +117,7 @@ int main(int argc, char **argv)
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
+  PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-m", &m, NULL));
   for (size_t w = 0; w < PETSC_STATIC_ARRAY_LENGTH(Ways); w++) {
     Mat       T, R;
