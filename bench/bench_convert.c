@@ -12,7 +12,8 @@ in aijtuned's products, is what planning and the GPU build cost the program.\n\
   -dir dir                 every Matrix Market file of a folder\n\
   -count <n>               products timed after the conversion (default 20)\n\
   -reps <n>                rounds (default 5)\n\
-  -way <1|2>               aijcusparse and that way alone (1: aijtuned first, 2: aijtuned beside), as with -log_view\n\n";
+  -way <1|2>               aijcusparse and that way alone (1: aijtuned first, 2: aijtuned beside), as with -log_view\n\
+  -each                    each way's conversion and products one by one (us), in its last round\n\n";
 
 #include <math.h>
 #include <petscdevice_cuda.h>
@@ -23,6 +24,9 @@ in aijtuned's products, is what planning and the GPU build cost the program.\n\
 #define MAX_REPS 15
 #define NWAYS    3
 #define STEADY   50
+#define MAX_EACH 64
+
+static PetscBool each; /* -each */
 
 static const char *const WayNames[NWAYS] = {"aijcusparse", "aijtuned first", "aijtuned beside"};
 
@@ -32,7 +36,7 @@ static PetscErrorCode RunWay(const matgen_csr *A, Vec x, Vec y, PetscScalar *yre
 {
   Mat                M;
   cudaStream_t       stream;
-  PetscLogDouble     t0, t1, t2;
+  PetscLogDouble     t0, t1, t2, at[MAX_EACH + 2];
   const PetscScalar *ya;
 
   PetscFunctionBegin;
@@ -43,11 +47,19 @@ static PetscErrorCode RunWay(const matgen_csr *A, Vec x, Vec y, PetscScalar *yre
   PetscCallCUDA(cudaDeviceSynchronize());
   PetscCall(BenchWallTime(&t0));
   if (w) PetscCall(MatConvert(M, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &M));
+  at[0] = t0;
+  PetscCall(BenchWallTime(&at[1]));
   for (PetscInt k = 0; k < count; k++) {
     PetscCall(MatMult(M, x, y));
     PetscCallCUDA(cudaStreamSynchronize(stream));
+    if (k < MAX_EACH) PetscCall(BenchWallTime(&at[k + 2]));
   }
   PetscCall(BenchWallTime(&t1));
+  if (each) { /* overwritten by each round: the last is printed */
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  %-16s each (us): conversion %.1f, products", WayNames[w], 1e6 * (at[1] - at[0])));
+    for (PetscInt k = 0; k < PetscMin(count, MAX_EACH); k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, " %.1f", 1e6 * (at[k + 2] - at[k + 1])));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "\n"));
+  }
   for (PetscInt k = 0; k < STEADY; k++) {
     PetscCall(MatMult(M, x, y));
     PetscCallCUDA(cudaStreamSynchronize(stream));
@@ -143,6 +155,7 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-count", &count, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-way", &only, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-each", &each, NULL));
   PetscCheck(only >= 0 && only < NWAYS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -way 1 or 2 (0: every way)");
   PetscCheck(count >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -count >= 1");
   PetscCheck(reps >= 1 && reps <= MAX_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -reps <= %d", MAX_REPS);
