@@ -1,19 +1,17 @@
 static char help[] = "From an aijcusparse matrix whose values are on the GPU to its first products' results, as a program sees it that\n\
 converts such a matrix in place to aijtuned (or takes a DM's interpolation over): nothing goes up, so aijtuned's planning\n\
-has nothing to run beside but the products.  In one process, alternating, each round on a new aijcusparse matrix\n\
+and GPU build run with nothing beside them.  In one process, alternating, each round on a new aijcusparse matrix\n\
 multiplied once (its values and cuSPARSE's set-up on the GPU, untimed):\n\
-  aijcusparse        -count products, each waited for (a Krylov iteration waits for its reductions)\n\
-  aijtuned first     MatConvert in place, then the same products, planning first (-mat_aijtuned_plan_beside_products 0)\n\
-  aijtuned beside    the same, the planner beside the first products, which the base's kernel runs until it is done\n\
+  aijcusparse   -count products, each waited for (a Krylov iteration waits for its reductions)\n\
+  aijtuned      MatConvert in place, then the same products\n\
 then each one's steady product (the mean of 50 more).  Medians over the rounds; the time beyond -count steady products,\n\
-in aijtuned's products, is what planning and the GPU build cost the program.\n\
+in aijtuned's products, is what the conversion, planning and the GPU build cost the program.\n\
   -suite name[:size],...   generated matrices (default: the whole suite; none: no generated matrix)\n\
   -f file,...              Matrix Market files (.mtx, .mtx.gz)\n\
   -dir dir                 every Matrix Market file of a folder\n\
   -count <n>               products timed after the conversion (default 20)\n\
   -reps <n>                rounds (default 5)\n\
-  -way <1|2>               aijcusparse and that way alone (1: aijtuned first, 2: aijtuned beside), as with -log_view\n\
-  -each                    each way's conversion and products one by one (us), in its last round\n\n";
+  -each                    the conversion and each product timed alone (us), in the last round\n\n";
 
 #include <math.h>
 #include <petscdevice_cuda.h>
@@ -22,13 +20,13 @@ in aijtuned's products, is what planning and the GPU build cost the program.\n\
 #include "wallclock.h"
 
 #define MAX_REPS 15
-#define NWAYS    3
+#define NWAYS    2
 #define STEADY   50
 #define MAX_EACH 64
 
 static PetscBool each; /* -each */
 
-static const char *const WayNames[NWAYS] = {"aijcusparse", "aijtuned first", "aijtuned beside"};
+static const char *const WayNames[NWAYS] = {"aijcusparse", "aijtuned"};
 
 /* Way w's rounds on A: ms[w][r] (the conversion and count products), us[w][r] (a steady product); diff, the last
    product's largest difference from aijcusparse's relative to its largest entry */
@@ -41,7 +39,6 @@ static PetscErrorCode RunWay(const matgen_csr *A, Vec x, Vec y, PetscScalar *yre
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_plan_beside_products", w == 2 ? "1" : "0"));
   PetscCall(BenchMatCreate(A, MATSEQAIJCUSPARSE, &M));
   PetscCall(MatMult(M, x, y)); /* the values and cuSPARSE's set-up on the GPU */
   PetscCallCUDA(cudaDeviceSynchronize());
@@ -76,7 +73,6 @@ static PetscErrorCode RunWay(const matgen_csr *A, Vec x, Vec y, PetscScalar *yre
   for (int64_t i = 0; i < A->nrows; i++) *diff = PetscMax(*diff, PetscAbsScalar(ya[i] - yref[i]) / (*ymax > 0 ? *ymax : 1));
   PetscCall(VecRestoreArrayRead(y, &ya));
   PetscCall(MatDestroy(&M));
-  PetscCall(PetscOptionsClearValue(NULL, "-mat_aijtuned_plan_beside_products"));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -86,7 +82,7 @@ typedef struct {
   int    n;
 } Summary;
 
-static PetscErrorCode RunMatrix(const matgen_csr *A, const char name[], PetscInt count, PetscInt reps, PetscInt only, Summary *sum)
+static PetscErrorCode RunMatrix(const matgen_csr *A, const char name[], PetscInt count, PetscInt reps, Summary *sum)
 {
   double       ms[NWAYS][MAX_REPS], us[NWAYS][MAX_REPS], t[NWAYS], u[NWAYS];
   PetscReal    diff = 0, ymax = 0;
@@ -99,13 +95,9 @@ static PetscErrorCode RunMatrix(const matgen_csr *A, const char name[], PetscInt
   PetscCall(VecSetRandom(x, NULL));
   PetscCall(PetscMalloc1(PetscMax(A->nrows, 1), &yref));
   for (PetscInt r = 0; r < reps; r++)
-    for (int w = 0; w < NWAYS; w++) {
-      ms[w][r] = us[w][r] = NAN;
-      if (w == 0 || !only || w == only) PetscCall(RunWay(A, x, y, yref, &ymax, w, count, &ms[w][r], &us[w][r], &diff));
-    }
+    for (int w = 0; w < NWAYS; w++) PetscCall(RunWay(A, x, y, yref, &ymax, w, count, &ms[w][r], &us[w][r], &diff));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s] %" PetscInt_FMT " nonzeros, %" PetscInt_FMT " products from the GPU values (median of %" PetscInt_FMT "), largest difference from aijcusparse %.1e\n", name, (PetscInt)A->nnz, count, reps, (double)diff));
   for (int w = 0; w < NWAYS; w++) {
-    if (only && w && w != only) continue;
     t[w] = median_of(ms[w], (int)reps); /* sorts ms[w] */
     u[w] = median_of(us[w], (int)reps);
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "[%s]   %-16s %9.3f ms (%.3f to %.3f), steady product %8.1f us, %5.2fx aijcusparse's time", name, WayNames[w], t[w], ms[w][0], ms[w][reps - 1], u[w], t[w] / t[0]));
@@ -121,7 +113,7 @@ static PetscErrorCode RunMatrix(const matgen_csr *A, const char name[], PetscInt
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt count, PetscInt reps, PetscInt only, Summary *sum)
+static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt count, PetscInt reps, Summary *sum)
 {
   matgen_csr A;
   char       name[256];
@@ -130,7 +122,7 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt count
   PetscFunctionBegin;
   if (file) PetscCall(BenchCSRLoad(spec, &A, name, sizeof(name)));
   else PetscCall(BenchCSRGenerate(spec, &A, name, sizeof(name), &cls));
-  PetscCall(RunMatrix(&A, name, count, reps, only, sum));
+  PetscCall(RunMatrix(&A, name, count, reps, sum));
   matgen_free(&A);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -138,7 +130,7 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt count
 int main(int argc, char **argv)
 {
   char     dir[PETSC_MAX_PATH_LEN] = "", **suite, **files, **dirfiles = NULL, device[512];
-  PetscInt nsuite, nfiles = 64, ndir = 0, count = 20, reps = 5, only = 0;
+  PetscInt nsuite, nfiles = 64, ndir = 0, count = 20, reps = 5;
   PetscBool set;
   Summary   sum, ignored;
 
@@ -154,23 +146,20 @@ int main(int argc, char **argv)
   if (dir[0]) PetscCall(BenchListFiles(dir, &ndir, &dirfiles));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-count", &count, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, NULL, "-way", &only, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-each", &each, NULL));
-  PetscCheck(only >= 0 && only < NWAYS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -way 1 or 2 (0: every way)");
   PetscCheck(count >= 1, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need -count >= 1");
   PetscCheck(reps >= 1 && reps <= MAX_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -reps <= %d", MAX_REPS);
   PetscCheck(sizeof(PetscScalar) == sizeof(double) && !PetscDefined(USE_COMPLEX), PETSC_COMM_SELF, PETSC_ERR_SUP, "Real double scalars only");
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
   PetscCall(BenchDeviceDescribe(device, sizeof(device)));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "device: %s\nwarm-up on lap3d:10, not reported:\n", device));
-  PetscCall(BenchOne("lap3d:10", PETSC_FALSE, count, 1, only, &ignored));
+  PetscCall(BenchOne("lap3d:10", PETSC_FALSE, count, 1, &ignored));
   for (PetscInt m = 0; m < nsuite + nfiles + ndir; m++) {
     const PetscBool   file = (PetscBool)(m >= nsuite);
     const char *const spec = m < nsuite ? suite[m] : m < nsuite + nfiles ? files[m - nsuite] : dirfiles[m - nsuite - nfiles];
-    PetscCall(BenchOne(spec, file, count, reps, only, &sum));
+    PetscCall(BenchOne(spec, file, count, reps, &sum));
   }
-  for (int w = 1; sum.n && w < NWAYS; w++)
-    if (!only || w == only) PetscCall(PetscPrintf(PETSC_COMM_SELF, "summary over %d matrices, %s: %.2fx aijcusparse's time in geometric mean, worst %.2fx\n", sum.n, WayNames[w], exp(sum.log_sum[w] / sum.n), sum.worst[w]));
+  for (int w = 1; sum.n && w < NWAYS; w++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "summary over %d matrices, %s: %.2fx aijcusparse's time in geometric mean, worst %.2fx\n", sum.n, WayNames[w], exp(sum.log_sum[w] / sum.n), sum.worst[w]));
   PetscCall(BenchFreeList(nsuite, &suite));
   PetscCall(BenchFreeList(nfiles, &files));
   if (ndir) PetscCall(BenchFreeList(ndir, &dirfiles));

@@ -203,11 +203,6 @@ aijt_err aijt_dev_plan_fetch(aijt_plan *plan, const aijt_int *order, const aijt_
 typedef struct aijt_dev_plan_job aijt_dev_plan_job;
 cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaEvent_t after, aijt_dev_plan_job **job);
 aijt_err    aijt_dev_plan_job_end(aijt_dev_plan_job *job, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr);
-/* Whether the job's thread has finished (its results complete, the caller's arrays no longer read): a flag read,
-   no wait, for a caller that goes on without the plan until then.  aijt_dev_plan_job_wait waits for the thread (once;
-   aijt_dev_plan_job_end after it gives the results as before). */
-int  aijt_dev_plan_job_done(const aijt_dev_plan_job *job);
-void aijt_dev_plan_job_wait(aijt_dev_plan_job *job);
 
 /* The skeleton on the device (skeleton.cu), for a plan whose order is on the device (aijt_layouts_sized_ok):
    - aijt_dev_skeleton: the skeleton's sizes (aijt_layouts_skeleton_sized of P and A, the host CSR) into

@@ -30,16 +30,7 @@ struct aijt_dev_plan_job {
   aijt_int         *order, *col_pos;
   aijt_err          err;
   cudaError_t       cerr;
-  int               finished; /* set, last, by the thread (atomic): aijt_dev_plan_job_done */
-  int               joined;   /* the thread was joined (aijt_dev_plan_job_wait) */
 };
-
-/* The thread's last step: its results are complete and it reads nothing of the caller's any more. */
-static void *plan_job_finish(aijt_dev_plan_job *j)
-{
-  __atomic_store_n(&j->finished, 1, __ATOMIC_RELEASE);
-  return NULL;
-}
 
 static void *plan_job_run(void *arg)
 {
@@ -47,19 +38,19 @@ static void *plan_job_run(void *arg)
   cudaStream_t       stream;
 
   j->err = AIJT_ERR_DEVICE;
-  if ((j->cerr = cudaSetDevice(j->device)) != cudaSuccess) return plan_job_finish(j);
+  if ((j->cerr = cudaSetDevice(j->device)) != cudaSuccess) return NULL;
   if (!(stream = aijt_dev_side_stream())) {
     j->cerr = cudaErrorMemoryAllocation;
-    return plan_job_finish(j);
+    return NULL;
   }
-  if (j->after && (j->cerr = cudaStreamWaitEvent(stream, j->after, 0)) != cudaSuccess) return plan_job_finish(j);
+  if (j->after && (j->cerr = cudaStreamWaitEvent(stream, j->after, 0)) != cudaSuccess) return NULL;
   j->err                = aijt_dev_plan_model_keep(&j->A, &j->D, &j->R, j->m, stream, &j->plan, &j->order, &j->col_pos, &j->cerr);
   const cudaError_t end = cudaStreamSynchronize(stream);
   if (!j->err && end != cudaSuccess) {
     j->err  = AIJT_ERR_DEVICE;
     j->cerr = end;
   }
-  return plan_job_finish(j);
+  return NULL;
 }
 
 extern "C" cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaEvent_t after, aijt_dev_plan_job **job)
@@ -86,23 +77,11 @@ extern "C" cudaError_t aijt_dev_plan_job_begin(const aijt_csr *A, const aijt_dev
   return cudaSuccess;
 }
 
-extern "C" int aijt_dev_plan_job_done(const aijt_dev_plan_job *j)
-{
-  return __atomic_load_n(&j->finished, __ATOMIC_ACQUIRE);
-}
-
-extern "C" void aijt_dev_plan_job_wait(aijt_dev_plan_job *j)
-{
-  if (j->joined) return;
-  (void)pthread_join(j->thread, NULL);
-  j->joined = 1;
-}
-
 extern "C" aijt_err aijt_dev_plan_job_end(aijt_dev_plan_job *j, aijt_plan **plan, aijt_int **order, aijt_int **col_pos, cudaError_t *cerr)
 {
   aijt_err err;
 
-  aijt_dev_plan_job_wait(j);
+  (void)pthread_join(j->thread, NULL);
   if (j->after) (void)cudaEventDestroy(j->after); /* waited for on the side stream, if at all, before the thread ended */
   *plan    = j->plan;
   *order   = j->order;

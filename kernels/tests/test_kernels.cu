@@ -42,7 +42,6 @@ extern "C" {
 
 #include <cuda_runtime.h>
 #include <math.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -650,8 +649,7 @@ static int plan_kept_case(const aijt_plan *host, const aijt_csr *csr, const aijt
 }
 
 /* The same plan made in a thread of its own (plan_job.cu), its order and column order fetched: the host's.  The
-   thread's first pass waits for an event recorded on stream, as after a COO assembly's launch (it then owns it).
-   Its done flag is polled before the end, as seqaijtuned does beside its first products. */
+   thread's first pass waits for an event recorded on stream, as after a COO assembly's launch (it then owns it). */
 static int plan_job_case(const aijt_plan *host, const aijt_csr *csr, const aijt_dev_csr *D, const aijt_rules *R, const aijt_model *m, cudaStream_t stream)
 {
   aijt_dev_plan_job *job = NULL;
@@ -668,16 +666,8 @@ static int plan_job_case(const aijt_plan *host, const aijt_csr *csr, const aijt_
     return 0;
   }
   if (!ok) return 0;
-  /* as beside a program's products: the flag polled, without a wait, until the thread says it is done (bounded: a
-     thread that never says so fails, after about 10 s); then waited for, then ended */
-  for (long spins = 0; !aijt_dev_plan_job_done(job) && spins < 10000000L; spins++) sched_yield();
-  if (!aijt_dev_plan_job_done(job)) {
-    printf("  the planner's thread never said it was done\n");
-    ok = 0;
-  }
-  aijt_dev_plan_job_wait(job);
   const aijt_err err = aijt_dev_plan_job_end(job, &p, &order, &col_pos, &cerr);
-  ok                 = ok && aijt_cuda_ok(cerr, "aijt_dev_plan_job_end") && !err;
+  ok                 = aijt_cuda_ok(cerr, "aijt_dev_plan_job_end") && !err;
   ok                 = ok && !aijt_dev_plan_fetch(p, order, col_pos, stream, &cerr) && aijt_cuda_ok(cerr, "aijt_dev_plan_fetch");
   if (ok && !aijt_plan_equal(host, p)) {
     printf("  plan made in the planner's thread differs from the host's\n");

@@ -103,18 +103,6 @@ PetscErrorCode MatAIJTunedContextFind(Mat A, const char name[], void **ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* A's state under name, as MatAIJTunedContextFind finds it, or while MatHeaderMerge() hides the composed objects (the
-   type name hidden too) the last recorded for A, as MatAIJTunedDestroyMerged takes it; NULL where A has none */
-PetscErrorCode MatAIJTunedContextFindMerging(Mat A, const char name[], void **ctx)
-{
-  PetscFunctionBegin;
-  PetscCall(MatAIJTunedContextFind(A, name, ctx));
-  if (*ctx || ((PetscObject)A)->type_name) PetscFunctionReturn(PETSC_SUCCESS);
-  for (MatAIJTunedBase *b = alive; b && !*ctx; b = b->next)
-    if (b->owner == A) *ctx = b->ctx;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 /* A type's destroy called by MatHeaderMerge() (which hides the type name and the composed objects, *merging):
    the base's data go, the type's state stays (the matrix gets it back, over the new data) and learns of the
    merge.  The base is the last recorded for this matrix. */

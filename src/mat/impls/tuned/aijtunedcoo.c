@@ -30,17 +30,9 @@ static PetscErrorCode BaseOf(Mat A, MatAIJTunedBase **base, PetscBool *seq)
 PetscErrorCode MatAIJTunedCOOPreallocation(Mat A, PetscCount n, PetscInt i[], PetscInt j[])
 {
   MatAIJTunedBase *base;
-  PetscBool        seq = PETSC_FALSE;
 
   PetscFunctionBegin;
-  PetscCall(BaseOf(A, &base, &seq));
-#if defined(PETSC_HAVE_CUDA)
-  if (seq) { /* a planner beside the products reads the structure the base's preallocation frees */
-    Mat_SeqAIJTuned *ctx;
-    PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-    PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx));
-  }
-#endif
+  PetscCall(BaseOf(A, &base, NULL));
   PetscCheck(base->coo_preallocation, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no COO preallocation");
   MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBaseAlone, base->coo_preallocation(A, n, i, j));
   PetscFunctionReturn(PETSC_SUCCESS);

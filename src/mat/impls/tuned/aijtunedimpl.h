@@ -16,8 +16,6 @@ typedef struct {
   PetscBool  gpu_plan;    /* with gpu_build and a model, the model planner's passes over the CSR run on the GPU */
   PetscBool  plan_beside; /* that planner runs in a thread of its own while the values go up, or while a COO
                              assembly gives them on the GPU (kernels/plan_job.cu) */
-  PetscBool  plan_beside_products; /* with plan_beside, where nothing else runs beside it (the values on the GPU already),
-                                       the first products run on the base's kernel while it plans (seq/cuda/aijtunedbeside.c) */
   PetscBool  dia_codes;   /* with gpu_strips, DIA strips of few distinct values read one-byte codes (kernels/dia_codes.cu) */
   PetscBool  from_options; /* settings were read from the options database (or pushed by a parent) */
   PetscBool  model_planner; /* plan with the performance model (when one is found), else with the rules */
@@ -74,15 +72,8 @@ typedef struct {
                                                   pieces of dev_order (in natural order: none for DIA, the identity
                                                   in the upload's buffer for others) */
   struct aijt_dev_plan_job *plan_job; /* the GPU planner in its thread, from MatSeqAIJTunedCUDAPlanStart to ...PlanModel, */
-  PetscObjectState    plan_job_pattern;  /* or, started before a COO assembly's values or beside the products (MatSeqAIJTunedPlanInThread), 1 + the */
+  PetscObjectState    plan_job_pattern;  /* or, started before a COO assembly's values (MatSeqAIJTunedPlanBesideCOO), 1 + the */
   MatAIJTunedSettings plan_job_settings; /* pattern it plans and the settings it was started with (0: not so started) */
-  struct {
-    PetscBool running;  /* that planner runs beside the first products (seq/cuda/aijtunedbeside.c), */
-    PetscInt  products; /* which the base's kernel ran meanwhile; the functions replaced until it is waited for: */
-    PetscErrorCode (*setvalues)(Mat, PetscInt, const PetscInt[], PetscInt, const PetscInt[], const PetscScalar[], InsertMode);
-    PetscErrorCode (*eliminatezeros)(Mat, PetscBool);
-    PetscErrorCode (*preallocation)(Mat, PetscInt, const PetscInt[]);
-  } beside;
   double             *dev_values;    /* the CSR's values, uploaded beside that planner for the GPU build to take, */
   PetscObjectState    dev_values_state; /* and the state they are of */
   PetscLogDouble      plan_ms;       /* wall time of the last planning (AIJTunedPlan: the planner and the layouts or their skeleton;
@@ -145,7 +136,6 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedUpdate(Mat);
 /* Before a COO assembly gives the values (aijtunedcoo.c): the planning the assembly's end would do, begun now where
    it can run beside them (seq/aijtuned.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedPlanInThread(Mat, Mat_SeqAIJTuned *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedGetStructure(Mat, aijt_csr *);
 /* How a product reaches its vectors' arrays: the host's (MatAIJTunedHostArrays) or the device's (MatAIJTunedCUDAArrays,
@@ -173,12 +163,6 @@ static inline PetscBool MatSeqAIJTunedPlanCurrent(Mat A, const Mat_SeqAIJTuned *
 {
   return (PetscBool)(ctx->plan && ctx->nonzerostate == A->nonzerostate && MatAIJTunedSettingsSamePlan(&ctx->planned, &ctx->settings));
 }
-/* Whether the GPU planner's thread was started for A's pattern and settings (MatSeqAIJTunedPlanInThread): PlanNow then
-   takes its plan */
-static inline PetscBool MatSeqAIJTunedPlanBegun(Mat A, const Mat_SeqAIJTuned *ctx)
-{
-  return (PetscBool)(ctx->plan_job && ctx->plan_job_pattern == A->nonzerostate + 1 && MatAIJTunedSettingsSamePlan(&ctx->plan_job_settings, &ctx->settings));
-}
 PETSC_INTERN PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *, const aijt_model **);
 PETSC_INTERN PetscErrorCode MatAIJTunedCachePath(const MatAIJTunedSettings *, char[], size_t);
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheGet(const char[], const aijt_tune_cache **);
@@ -186,7 +170,6 @@ PETSC_INTERN PetscErrorCode MatAIJTunedCacheStore(const char[], const aijt_tune_
 PETSC_INTERN PetscErrorCode MatAIJTunedCacheFlush(void);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextAttach(Mat, const char[], MatAIJTunedBase *, void *, PetscErrorCode (*)(void *));
 PETSC_INTERN PetscErrorCode MatAIJTunedContextFind(Mat, const char[], void **);
-PETSC_INTERN PetscErrorCode MatAIJTunedContextFindMerging(Mat, const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseFind(Mat, MatAIJTunedBase **, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedContextGet(Mat, const char[], const char[], void **);
 PETSC_INTERN PetscErrorCode MatAIJTunedBaseRecord(Mat, MatAIJTunedBase *);
@@ -256,9 +239,7 @@ PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscObjectState, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanInThread(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultBesidePlanner(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedBesideProductsEnd(Mat, Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);

@@ -9,7 +9,6 @@ void MatAIJTunedSettingsDefault(MatAIJTunedSettings *s)
   s->gpu_build    = PETSC_TRUE;
   s->gpu_plan     = PETSC_TRUE;
   s->plan_beside  = PETSC_TRUE;
-  s->plan_beside_products = PETSC_TRUE;
   s->dia_codes    = PETSC_TRUE;
   s->from_options = PETSC_FALSE;
   s->model_planner = PETSC_TRUE;
@@ -109,7 +108,6 @@ PetscErrorCode MatAIJTunedSettingsFromOptions(AIJTunedOptionItems PetscOptionsOb
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_build", "Build the strips' layouts on the GPU from the uploaded matrix (false: on the host, then upload them)", "MATAIJTUNED", s->gpu_build, &s->gpu_build, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_gpu_plan", "With the GPU build and a model, the model planner reads the matrix on the GPU (the same plan; false: on the host)", "MATAIJTUNED", s->gpu_plan, &s->gpu_plan, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_plan_beside_upload", "The GPU planner runs in a thread of its own while the matrix's values (from 1 MiB) go up to the GPU, which the GPU build then takes, or while MatSetValuesCOO assembles them on the GPU (the same plan; false: planning first, the values at the first product)", "MATAIJTUNED", s->plan_beside, &s->plan_beside, NULL));
-  PetscCall(PetscOptionsBool("-mat_aijtuned_plan_beside_products", "Where a new pattern's values are on the GPU already (converted from aijcusparse), the GPU planner runs in its thread beside the first products, which the base type's kernel runs until the plan is ready (false: the first product waits for the planning)", "MATAIJTUNED", s->plan_beside_products, &s->plan_beside_products, NULL));
   PetscCall(PetscOptionsBool("-mat_aijtuned_dia_codes", "On the GPU, a DIA strip whose entries hold at most 255 distinct values reads a one-byte code per entry instead of the value (the same sums)", "MATAIJTUNED", s->dia_codes, &s->dia_codes, NULL));
   ival = (PetscInt)R->long_row;
   PetscCall(PetscOptionsBoundedInt("-mat_aijtuned_long_row", "Rules planner: Rows with at least this many entries are long (T_LONG)", "MATAIJTUNED", ival, &ival, NULL, 1));

@@ -147,9 +147,6 @@ static PetscErrorCode TuneBlocks(Mat A, Mat_MPIAIJTuned *ctx)
     MatAIJTunedSettings settings = ctx->settings;
     if (!tuned) PetscCall(MatConvert_SeqAIJ_SeqAIJTuned(blocks[b], MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &blocks[b]));
     settings.rules.empty_free = b == 1; /* MPIAIJ only ever adds the off-diagonal block's product in place */
-    /* MPIAIJ's MatSetValues writes (and reallocates) the blocks' arrays itself, past what waits for a planner beside
-       the products (seq/cuda/aijtunedbeside.c): the blocks' first product plans */
-    settings.plan_beside_products = PETSC_FALSE;
     PetscCall(MatSeqAIJTunedSetSettings(blocks[b], &settings));
   }
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -88,9 +88,6 @@ static PetscErrorCode MatBindToCPU_SeqAIJTuned(Mat A, PetscBool flg)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx)); /* the base's binding may free its device structure */
-#endif
   if (ctx->base.ops.bindtocpu) PetscCall(ctx->base.ops.bindtocpu(A, flg));
   PetscCall(HookOps(A, ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -206,6 +203,13 @@ static PetscErrorCode HostSlotsCurrent(Mat A, Mat_SeqAIJTuned *ctx)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* Whether the GPU planner's thread was started before this COO assembly's values for A's pattern and settings
+   (MatSeqAIJTunedPlanBesideCOO): PlanNow then takes its plan */
+static PetscBool PlanBegunBesideCOO(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(ctx->plan_job && ctx->plan_job_pattern == A->nonzerostate + 1 && MatAIJTunedSettingsSamePlan(&ctx->plan_job_settings, &ctx->settings));
+}
+
 /* Plan (or refresh values) for the matrix as it is now; 'state' is the object state the result matches. */
 static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state)
 {
@@ -218,7 +222,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     ctx->state = state; /* same pattern, new values: their readers refresh their slots (HostSlotsCurrent, the upload) */
     PetscFunctionReturn(PETSC_SUCCESS);
   }
-  begun = MatSeqAIJTunedPlanBegun(A, ctx); /* before a COO assembly's values, or beside the first products */
+  begun = PlanBegunBesideCOO(A, ctx);
   if (!begun) PetscCall(DropPlan(ctx)); /* and a thread begun for another pattern; one begun for this one dropped the old plan */
   ctx->tune_extra_ms = 0.0; /* the new plan's tuning starts at its first GPU product */
   ctx->tuning        = PETSC_FALSE;
@@ -278,7 +282,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
 /* Before a COO assembly gives A's values (aijtunedcoo.c), where its end will plan a new pattern from the structure alone
    (values on the GPU, as MatSetPreallocationCOO leaves them): the GPU planner starts now in its thread, beside the
    assembly's kernel and the rest of MatSetValuesCOO, instead of after that kernel; PlanNow takes its plan
-   (MatSeqAIJTunedPlanBegun).  Between the two the structure does not change: MatSetValuesCOO gives values only, and a
+   (PlanBegunBesideCOO).  Between the two the structure does not change: MatSetValuesCOO gives values only, and a
    pattern set by MatSetPreallocationCOO takes no new entry (PETSc makes one an error).  The planner reads the host's
    row offsets while PETSc's first assembly after that preallocation (MatAssemblyEnd_SeqAIJ) writes each of them
    again with the value it holds; those aligned words never change.  What the planner runs beside is the base's COO
@@ -293,38 +297,24 @@ PetscErrorCode MatSeqAIJTunedPlanBesideCOO(Mat A)
   if (!ctx->settings.plan_beside || ctx->plan_job || MatSeqAIJTunedPlanCurrent(A, ctx) || !GPUBuilds(A, ctx, PETSC_TRUE)) PetscFunctionReturn(PETSC_SUCCESS);
 #if defined(PETSC_HAVE_CUDA)
   {
-    PetscBool started;
+    const aijt_model *model;
+    aijt_csr          csr;
+    PetscBool         started;
 
-    PetscCall(MatSeqAIJTunedPlanInThread(A, ctx, &started));
-    if (started) PetscCall(PetscInfo(A, "Planning beside the COO assembly of the values: the GPU planner started in its thread\n"));
+    PetscCall(DropPlan(ctx)); /* the old pattern's */
+    PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
+    PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
+    PetscCall(MatSeqAIJTunedCUDAPlanBesideCOO(A, ctx, &csr, model, &started));
+    PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
+    if (started) {
+      ctx->plan_job_pattern  = A->nonzerostate + 1;
+      ctx->plan_job_settings = ctx->settings;
+      PetscCall(PetscInfo(A, "Planning beside the COO assembly of the values: the GPU planner started in its thread\n"));
+    }
   }
 #endif
   PetscFunctionReturn(PETSC_SUCCESS);
 }
-
-#if defined(PETSC_HAVE_CUDA)
-/* The GPU planner started in its thread for A's new pattern, reading its structure where the base keeps it on the
-   device (MatSeqAIJTunedCUDAPlanInThread says where that applies): *started.  The old pattern's plan goes; PlanNow
-   takes the new one (MatSeqAIJTunedPlanBegun).  Before a COO assembly's values (above), or beside the first products
-   (seq/cuda/aijtunedbeside.c). */
-PetscErrorCode MatSeqAIJTunedPlanInThread(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *started)
-{
-  const aijt_model *model;
-  aijt_csr          csr;
-
-  PetscFunctionBegin;
-  PetscCall(DropPlan(ctx)); /* the old pattern's */
-  PetscCall(MatAIJTunedModelGet(&ctx->settings, &model));
-  PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
-  PetscCall(MatSeqAIJTunedCUDAPlanInThread(A, ctx, &csr, model, started));
-  PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
-  if (*started) {
-    ctx->plan_job_pattern  = A->nonzerostate + 1;
-    ctx->plan_job_settings = ctx->settings;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-#endif
 
 /* Bring the plan and layouts in step with the assembled matrix: O(1) when nothing changed (ctx: A's context,
    which a product has looked up already). */
@@ -334,9 +324,6 @@ static PetscErrorCode UpdatePlan(Mat A, Mat_SeqAIJTuned *ctx)
 
   PetscFunctionBegin;
   PetscCheck(A->assembled, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Not for unassembled matrix");
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx)); /* a planner beside the products: waited for, its plan taken below */
-#endif
   if (ctx->base.merged) { /* other data under the same state numbers: plan anew */
     PetscCall(DropPlan(ctx));
     ctx->base.merged = PETSC_FALSE;
@@ -365,9 +352,6 @@ static PetscErrorCode MatAssemblyEnd_SeqAIJTuned(Mat A, MatAssemblyType mode)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx)); /* the base's assembly may compress the structure it reads */
-#endif
   PetscCall(ctx->base.ops.assemblyend(A, mode));
   PetscCall(HookOps(A, ctx));
   if (mode == MAT_FLUSH_ASSEMBLY) PetscFunctionReturn(PETSC_SUCCESS);
@@ -439,13 +423,6 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-#if defined(PETSC_HAVE_CUDA)
-  {
-    PetscBool done;
-    PetscCall(MatSeqAIJTunedMultBesidePlanner(A, ctx, x, z, y, &done)); /* the base's kernel while the planner runs */
-    if (done) PetscFunctionReturn(PETSC_SUCCESS);
-  }
-#endif
   PetscCall(UpdatePlan(A, ctx));
 #if defined(PETSC_HAVE_CUDA)
   {
@@ -560,9 +537,6 @@ static PetscErrorCode Unconvert(Mat A)
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx)); /* its replaced functions given back before the state goes */
-#endif
   PetscCall(MatAIJTunedBaseRestore(A, CONTEXT_NAME, CONVERTERS, &ctx->base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -591,13 +565,6 @@ static PetscErrorCode MatDestroy_SeqAIJTuned(Mat A)
   PetscBool merging;
 
   PetscFunctionBegin;
-#if defined(PETSC_HAVE_CUDA)
-  {
-    Mat_SeqAIJTuned *ctx;
-    PetscCall(MatAIJTunedContextFindMerging(A, CONTEXT_NAME, (void **)&ctx));
-    if (ctx) PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx)); /* before the base's data goes, in a merge too */
-  }
-#endif
   PetscCall(MatAIJTunedDestroyMerged(A, &merging)); /* the base's data only; the plan goes at the next update */
   if (merging) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(Unconvert(A));

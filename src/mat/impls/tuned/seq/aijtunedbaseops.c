@@ -20,17 +20,15 @@
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx)); \
   PetscCheck(ctx->base.ops.op, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: the base has no " #op)
 
-/* The base's MatSetOption, under its name in a debug PETSc.  A planner beside the products is waited for first: some
-   options (MAT_SORTED_FULL) put another MatSetValues in place of the one that waits for it (seq/cuda/aijtunedbeside.c). */
-static PetscErrorCode SetOption_AsBase(Mat A, MatOption o, PetscBool flg)
-{
-  BASE_OP(A, setoption);
-#if defined(PETSC_HAVE_CUDA)
-  PetscCall(MatSeqAIJTunedBesideProductsEnd(A, ctx));
-#endif
-  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.setoption(A, o, flg));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+/* name: the base's op with A under the base's name in a debug PETSc */
+#define AS_BASE(name, op, params, args) \
+  static PetscErrorCode name params \
+  { \
+    BASE_OP(A, op); \
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, ctx->base.ops.op args); \
+    PetscFunctionReturn(PETSC_SUCCESS); \
+  }
+AS_BASE(SetOption_AsBase, setoption, (Mat A, MatOption o, PetscBool flg), (A, o, flg))
 
 /* Before an operation of the base on the GPU: A's device values, where they are current on the host alone, written
    from aijtuned's copy on the device (MatSeqAIJTunedCUDABaseValuesUp), which upload brings up to date first where it

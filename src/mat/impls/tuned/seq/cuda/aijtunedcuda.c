@@ -264,15 +264,14 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The GPU planner started in its thread (MatSeqAIJTunedPlanInThread) before a COO assembly gives the values, or beside
-   the first products (aijtunedbeside.c), reading the base's structure on the device where it is.  Its first pass waits
-   for an event recorded now on this stream (the structure's writes come before it), not for what is launched next (the
-   assembly's kernel, the base's product): the passes run beside that, ahead of its waiting blocks (the side stream's
-   priority, kernels/stage.cu).  *started false where it does not apply: the GPU does not plan (GPUPlans), the base's
-   structure cannot be read there (BaseStructure), or the values are smaller than AIJT_COPY_IN_MIN bytes, where a
-   thread's start costs about what it would hide (memplus, bench/results/2026-11-27-plan-beside-upload); the plan is
-   then made as it was, at the assembly's end or the product. */
-PetscErrorCode MatSeqAIJTunedCUDAPlanInThread(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscBool *started)
+/* The GPU planner started in its thread before a COO assembly gives the values (MatSeqAIJTunedPlanBesideCOO), reading
+   the base's structure on the device where it is.  Its first pass waits for an event recorded now on this stream (the
+   structure's writes come before it), not for the assembly's kernel, launched next: the passes run beside that
+   kernel, ahead of its waiting blocks (the side stream's priority, kernels/stage.cu).  *started false where it does
+   not apply: the GPU does not plan (GPUPlans), the base's structure cannot be read there (BaseStructure), or the
+   values are smaller than AIJT_COPY_IN_MIN bytes, where a thread's start costs about what it would hide (memplus,
+   bench/results/2026-11-27-plan-beside-upload); the assembly's end then plans as it did. */
+PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscBool *started)
 {
   const size_t bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
   PetscBool    there;
