@@ -17,6 +17,6 @@ F="-f .bench-data/cage11.mtx.gz,.bench-data/luxembourg_osm.mtx.gz,.bench-data/ac
 timeout 200 build-cuda/bench/bench_convert $F -reps 3 -each > "$out/each.txt" 2>&1; echo "each exit $?"
 grep -E "aijtuned|summary" "$out/each.txt"
 CUDA_INJECTION64_PATH=$PWD/build-cuda/tools/libcuptitrace.so AIJT_TRACE="$out/t" timeout 200 build-cuda/bench/bench_convert $F -reps 1 -each > "$out/traced.txt" 2>&1; echo "traced exit $?"
-python3 bench/results/2026-11-27-first-product/first_product.py "$out"/t.*.txt cage11 luxembourg_osm actor_movie_incidence circuit box27 | tee "$out/first.txt"
+python3 bench/results/2026-11-27-first-product/first_product.py "$out"/t.*.txt circuit box27 cage11 luxembourg_osm actor_movie_incidence | tee "$out/first.txt"
 gzip -9 "$out"/t.*.txt
 stamp done
