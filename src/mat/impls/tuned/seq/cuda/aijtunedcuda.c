@@ -60,11 +60,11 @@ PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
   if (!d) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSeqAIJTunedTuneFree(d));
   PetscCall(MatAIJTunedCacheFlush()); /* what tuning found goes to the file now, outside any product */
-  if (d->buffer) PetscCallCUDA(cudaFree(d->buffer));
-  if (d->values_apart) {
+  if (d->buffer || d->values_apart) {
     cudaStream_t stream;
     PetscCall(PetscGetCurrentCUDAStream(&stream));
-    PetscCallCUDA(cudaFreeAsync(d->values, stream));
+    if (d->buffer) PetscCallCUDA(cudaFreeAsync(d->buffer, stream)); /* after every product that read it: those on other streams join this one */
+    if (d->values_apart) PetscCallCUDA(cudaFreeAsync(d->values, stream));
   }
   PetscCall(PetscFree(d->strips));
   PetscCall(PetscFree2(d->part[0], d->part[1]));
@@ -586,7 +586,9 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   }
   bytes += 3 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
   bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(apart ? 0 : nnz * sizeof(double));
-  if (bytes) PetscCallCUDA(cudaMalloc(&d->buffer, bytes));
+  /* from the stream's pool, which PETSc keeps: a cudaMalloc here took 100-300 us, 6-10 of the matrix's products, at each
+     first product after a new plan on an H100 (bench/results/2026-11-27-first-product) */
+  if (bytes) PetscCallCUDA(cudaMallocAsync(&d->buffer, bytes, stream));
   d->bytes = bytes;
   at       = (char *)d->buffer;
   for (int s = 0; s < L->nstrips; s++) {
