@@ -5,6 +5,7 @@ when the pattern changes.  Each check compares an aijtuned matrix with an AIJ tw
 #include <petscmataijtuned.h>
 #include <petsc/private/petscimpl.h> /* PetscObjectStateGet: the state a preconditioner's set-up compares */
 #include "../common/testreport.h"
+#include <unistd.h> /* getpid: the binary file's name */
 
 /* A variable-width band with a few long rows, the same on any number of ranks. */
 static PetscErrorCode Fill(Mat A, PetscScalar scale, PetscBool extra)
@@ -509,11 +510,12 @@ int main(int argc, char **argv)
   PetscCall(MatDestroy(&C));
 #endif
 
-  /* MatLoad from a PETSc binary file, named by the number of ranks: the suite runs the test on 1, 2 and 3 at once */
+  /* MatLoad from a PETSc binary file, named by the first rank's process: the suite runs several forms of the test at
+     once, on as many ranks too (a name by the number of ranks alone had one form read the file another was writing) */
   {
-    PetscMPIInt size;
-    PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
-    PetscCall(PetscSNPrintf(binfile, sizeof(binfile), "ops_matrix_%d.bin", (int)size));
+    int pid = (int)getpid();
+    PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, PETSC_COMM_WORLD));
+    PetscCall(PetscSNPrintf(binfile, sizeof(binfile), "ops_matrix_%d.bin", pid));
   }
   PetscCall(PetscViewerBinaryOpen(PETSC_COMM_WORLD, binfile, FILE_MODE_WRITE, &viewer));
   PetscCall(MatView(A, viewer));
@@ -526,6 +528,13 @@ int main(int argc, char **argv)
   PetscCall(TypeAndProducts(A, C, MATSEQAIJTUNED, MATMPIAIJTUNED, &ok));
   PetscCall(Report("MatLoad", ok));
   PetscCall(MatDestroy(&C));
+  {
+    PetscMPIInt rank;
+    char        info[PETSC_MAX_PATH_LEN + 8];
+    PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+    PetscCall(PetscSNPrintf(info, sizeof(info), "%s.info", binfile));
+    if (!rank) (void)remove(binfile), (void)remove(info); /* the file and PETSc's options beside it */
+  }
 
   /* MatAXPY of each pattern kind; DIFFERENT_NONZERO_PATTERN builds a new matrix of the sum's type and merges it into
      the sum (MatHeaderMerge, which hides the composed objects from the destroy it calls): a new pattern, a new plan */
