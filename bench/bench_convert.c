@@ -142,21 +142,15 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt count
 
 int main(int argc, char **argv)
 {
-  char     dir[PETSC_MAX_PATH_LEN] = "", **suite, **files, **dirfiles = NULL, device[512];
-  PetscInt nsuite, nfiles = 64, ndir = 0, count = 20, reps = 5;
-  PetscBool set;
+  char    **specs, device[512];
+  PetscInt  nsuite, nspecs, count = 20, reps = 5;
   Summary   sum, ignored;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscMemzero(&sum, sizeof(sum)));
   PetscCall(PetscMemzero(&ignored, sizeof(ignored)));
-  PetscCall(BenchSuiteNames(&nsuite, &suite));
-  PetscCall(PetscMalloc1(nfiles, &files));
-  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", files, &nfiles, &set));
-  if (!set) nfiles = 0;
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
-  if (dir[0]) PetscCall(BenchListFiles(dir, &ndir, &dirfiles));
+  PetscCall(BenchMatrixSpecs(&nsuite, &nspecs, &specs));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-count", &count, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-each", &each, NULL));
@@ -167,15 +161,13 @@ int main(int argc, char **argv)
   PetscCall(BenchDeviceDescribe(device, sizeof(device)));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "device: %s\nwarm-up on lap3d:10, not reported:\n", device));
   PetscCall(BenchOne("lap3d:10", PETSC_FALSE, count, 1, &ignored));
-  for (PetscInt m = 0; m < nsuite + nfiles + ndir; m++) {
+  for (PetscInt m = 0; m < nspecs; m++) {
     const PetscBool   file = (PetscBool)(m >= nsuite);
-    const char *const spec = m < nsuite ? suite[m] : m < nsuite + nfiles ? files[m - nsuite] : dirfiles[m - nsuite - nfiles];
+    const char *const spec = specs[m];
     PetscCall(BenchOne(spec, file, count, reps, &sum));
   }
   for (int w = 1; sum.n && w < NWAYS; w++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "summary over %d matrices, %s: %.2fx aijcusparse's time in geometric mean, worst %.2fx\n", sum.n, WayNames[w], exp(sum.log_sum[w] / sum.n), sum.worst[w]));
-  PetscCall(BenchFreeList(nsuite, &suite));
-  PetscCall(BenchFreeList(nfiles, &files));
-  if (ndir) PetscCall(BenchFreeList(ndir, &dirfiles));
+  PetscCall(BenchFreeList(nspecs, &specs));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -188,19 +188,13 @@ static PetscErrorCode BenchOne(const char spec[], PetscBool file, PetscInt reps,
 
 int main(int argc, char **argv)
 {
-  char       dir[PETSC_MAX_PATH_LEN] = "", **suite, **files, **dirfiles = NULL, device[512];
-  PetscInt   nsuite, nfiles = 64, ndir = 0, reps = 3, n = 0;
-  PetscBool  set;
+  char     **specs, device[512];
+  PetscInt   nsuite, nspecs, reps = 3, n = 0;
   double     geo[NPHASES] = {0}, worst[NPHASES] = {0};
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
-  PetscCall(BenchSuiteNames(&nsuite, &suite));
-  PetscCall(PetscMalloc1(nfiles, &files));
-  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", files, &nfiles, &set));
-  if (!set) nfiles = 0;
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
-  if (dir[0]) PetscCall(BenchListFiles(dir, &ndir, &dirfiles));
+  PetscCall(BenchMatrixSpecs(&nsuite, &nspecs, &specs));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCheck(reps >= 1 && reps <= MAX_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -reps <= %d", MAX_REPS);
   PetscCheck(sizeof(PetscScalar) == sizeof(double) && !PetscDefined(USE_COMPLEX), PETSC_COMM_SELF, PETSC_ERR_SUP, "Real double scalars only");
@@ -212,18 +206,16 @@ int main(int argc, char **argv)
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "warm-up on lap3d:10, not reported:\n"));
     PetscCall(BenchOne("lap3d:10", PETSC_FALSE, 1, ignored));
   }
-  for (PetscInt m = 0; m < nsuite + nfiles + ndir; m++) {
+  for (PetscInt m = 0; m < nspecs; m++) {
     const PetscBool   file = (PetscBool)(m >= nsuite);
-    const char *const spec = m < nsuite ? suite[m] : m < nsuite + nfiles ? files[m - nsuite] : dirfiles[m - nsuite - nfiles];
+    const char *const spec = specs[m];
     double            r[NPHASES];
     PetscCall(BenchOne(spec, file, reps, r));
     for (int k = 0; k < NPHASES; k++) geo[k] += log(r[k]), worst[k] = PetscMax(worst[k], r[k]);
     n++;
   }
   for (int k = 0; n && k < NPHASES; k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, "aijtuned's time / aijcusparse's over %" PetscInt_FMT " matrices, %s: geomean %.2f, worst %.2f\n", n, PhaseNames[k], exp(geo[k] / n), worst[k]));
-  PetscCall(BenchFreeList(nsuite, &suite));
-  PetscCall(BenchFreeList(nfiles, &files));
-  if (ndir) PetscCall(BenchFreeList(ndir, &dirfiles));
+  PetscCall(BenchFreeList(nspecs, &specs));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -122,7 +122,6 @@ static int CompareString(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The *.mtx and *.mtx.gz files of a directory, sorted by name. */
 /* Append a copy of name to a list of capacity *cap, doubling it when full. */
 PetscErrorCode BenchListAppend(const char name[], PetscInt *n, PetscInt *cap, char ***list)
 {
@@ -140,6 +139,7 @@ PetscErrorCode BenchListAppend(const char name[], PetscInt *n, PetscInt *cap, ch
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The *.mtx and *.mtx.gz files of a directory, sorted by name. */
 PetscErrorCode BenchListFiles(const char dir[], PetscInt *n, char ***files)
 {
   DIR           *d = opendir(dir);
@@ -178,6 +178,32 @@ PetscErrorCode BenchSuiteNames(PetscInt *n, char ***names)
   } else if (*n == 1 && !strcmp((*names)[0], "none")) {
     PetscCall(PetscFree((*names)[0]));
     *n = 0;
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Every matrix the options name, in one list freed with BenchFreeList: the generated ones of -suite (the first *nsuite,
+   as BenchSuiteNames gives them), then the files of -f (a comma list, at most 64), then every Matrix Market file of
+   -dir. */
+PetscErrorCode BenchMatrixSpecs(PetscInt *nsuite, PetscInt *n, char ***specs)
+{
+  char      dir[PETSC_MAX_PATH_LEN] = "", **more;
+  PetscInt  cap = 64, nmore = 64; /* BenchSuiteNames' room */
+  PetscBool set;
+
+  PetscFunctionBegin;
+  PetscCall(BenchSuiteNames(nsuite, specs));
+  *n = *nsuite;
+  PetscCall(PetscMalloc1(nmore, &more));
+  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", more, &nmore, &set));
+  if (!set) nmore = 0;
+  for (PetscInt k = 0; k < nmore; k++) PetscCall(BenchListAppend(more[k], n, &cap, specs));
+  PetscCall(BenchFreeList(nmore, &more));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
+  if (dir[0]) {
+    PetscCall(BenchListFiles(dir, &nmore, &more));
+    for (PetscInt k = 0; k < nmore; k++) PetscCall(BenchListAppend(more[k], n, &cap, specs));
+    PetscCall(BenchFreeList(nmore, &more));
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
