@@ -76,12 +76,12 @@ PetscErrorCode MatAIJTunedContextAttach(Mat A, const char name[], MatAIJTunedBas
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Either type's state of M (NULL if M is not aijtuned), and whether it is seqaijtuned's */
+/* Either type's state of M (NULL if M is not aijtuned), and (unless seq is NULL) whether it is seqaijtuned's */
 PetscErrorCode MatAIJTunedBaseFind(Mat M, MatAIJTunedBase **base, PetscBool *seq)
 {
   PetscFunctionBegin;
   PetscCall(MatAIJTunedRecordFind((PetscObject)M, MATSEQAIJTUNED_STATE, (void **)base));
-  *seq = (PetscBool)(*base != NULL);
+  if (seq) *seq = (PetscBool)(*base != NULL);
   if (!*base) PetscCall(MatAIJTunedRecordFind((PetscObject)M, MATMPIAIJTUNED_STATE, (void **)base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -15,11 +15,8 @@ typedef void (*VoidFn)(void);
 /* A's base; *seq (unless seq is NULL): whether A is a seqaijtuned matrix */
 static PetscErrorCode BaseOf(Mat A, MatAIJTunedBase **base, PetscBool *seq)
 {
-  PetscBool is_seq = PETSC_FALSE;
-
   PetscFunctionBegin;
-  PetscCall(MatAIJTunedBaseFind(A, base, &is_seq));
-  if (seq) *seq = is_seq;
+  PetscCall(MatAIJTunedBaseFind(A, base, seq));
   PetscCheck(*base, PetscObjectComm((PetscObject)A), PETSC_ERR_PLIB, "aijtuned: COO assembly of a matrix without aijtuned's state");
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -145,10 +145,10 @@ static PetscErrorCode HostValues(Mat C)
 static PetscErrorCode ResultAsFirstOperand(Mat C)
 {
   MatAIJTunedBase *base;
-  PetscBool        seq, named, of_base_type;
+  PetscBool        named, of_base_type;
 
   PetscFunctionBegin;
-  PetscCall(MatAIJTunedBaseFind(C->product->A, &base, &seq));
+  PetscCall(MatAIJTunedBaseFind(C->product->A, &base, NULL));
   if (!base) PetscFunctionReturn(PETSC_SUCCESS);
   /* an inner product of PETSc's MPI back-end multiplies blocks that carry their base's name: its result stays the
      base's, as that back-end reads it */

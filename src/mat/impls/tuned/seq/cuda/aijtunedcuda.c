@@ -44,12 +44,13 @@ static void PointInPlace(AIJTunedDevice d, const double *values)
     if (!d->src[s]) d->strips[s].val = values;
 }
 
-/* Whether some strip of d reads the values in place (InPlace) */
-static PetscBool ReadsInPlace(AIJTunedDevice d)
+/* How many strips of d read the values in place (InPlace: no refill map) */
+static int CountInPlace(AIJTunedDevice d)
 {
-  for (int s = 0; s < d->nstrips; s++)
-    if (!d->src[s]) return PETSC_TRUE;
-  return PETSC_FALSE;
+  int n = 0;
+
+  for (int s = 0; s < d->nstrips; s++) n += !d->src[s];
+  return n;
 }
 
 PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *ctx)
@@ -469,7 +470,7 @@ PetscErrorCode MatSeqAIJTunedCUDAScaleDeferrable(Mat A, PetscScalar a, PetscBool
                         next product's refill points them at the scaled values, copying nothing for them */
     Mat_SeqAIJTuned *ctx;
     PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
-    *deferrable = (PetscBool)!ReadsInPlace(ctx->dev);
+    *deferrable = (PetscBool)!CountInPlace(ctx->dev);
   }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -673,11 +674,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
-  {
-    int in_place = 0; /* strips with no refill map (InPlace) */
-    for (int s = 0; s < d->nstrips; s++) in_place += !d->src[s];
-    if (in_place) PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", in_place, d->nstrips));
-  }
+  if (CountInPlace(d)) PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", CountInPlace(d), d->nstrips));
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
