@@ -8,7 +8,8 @@
    host uploads the CSR, as aijcusparse does, and the device does the rest:
 
    1. With a column order, each row's entries in the order the layouts keep them: by label (hot columns
-      by degree, then the others), a stable segmented sort of (label, position) pairs.  The sorted part of
+      by degree, then the others), a stable sort of each row's (label, position) pairs: CUB's segmented
+      sort, and row_sort.cuh's merge sorts for the rows of 113 to 4096 entries.  The sorted part of
       a row is what its strip's slots hold (the whole row, an ELL row's first width entries, nothing for
       COO); entries past it keep the CSR's order, as on the host.
    2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
@@ -24,6 +25,7 @@
 */
 #include "aijtblockrow.h"
 #include "aijtkernels.h"
+#include "row_sort.cuh"
 #include "setup.cuh"
 
 #include <cub/device/device_scan.cuh>
@@ -34,6 +36,7 @@ namespace {
 
 using aijt::first_at_least;
 using aijt::setup_blocks;
+using aijt::strip_row;
 using aijt::SETUP_BLOCK;
 using aijt::workspace;
 
@@ -81,20 +84,18 @@ __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *i
   }
 }
 
-/* The original row of strip row i: STREAM's rows are in natural order, from its first, and not on the device. */
-__device__ aijt_int row_of(const aijt_dev_strip &S, int64_t i)
-{
-  return S.rows ? S.rows[i] : S.row0 + (aijt_int)i;
-}
-
-/* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
-   position: ELL's entries past width, every entry of a COO row). */
-__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
+/* Per strip row: the end of its sorted part (segend, by original row), the end of CUB's segment (cubend: the same,
+   or empty where row_sort.cuh sorts the row) and its tail count (by plan position: ELL's entries past width, every
+   entry of a COO row). */
+__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *cubend, aijt_int *tail_count)
 {
   GRID_STRIDE(i, S.nrows)
   {
-    const aijt_int r = row_of(S, i), len = rowptr[r + 1] - rowptr[r];
-    if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
+    const aijt_int r = strip_row(S, i), len = rowptr[r + 1] - rowptr[r], seg = sorted_part(S.format, len, S.width);
+    if (segend) {
+      segend[r] = rowptr[r] + seg;
+      cubend[r] = rowptr[r] + (aijt::row_sort_by_cub(seg) ? seg : 0);
+    }
     if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
   }
 }
@@ -121,7 +122,7 @@ __global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, cons
   const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
   const int     lane = threadIdx.x % 32;
   for (int64_t i = warp; i < S.nrows; i += nwarps) {
-    const aijt_int r = row_of(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    const aijt_int r = strip_row(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
     if (S.format == AIJT_STREAM && len > S.width) *bad = 1;
     for (aijt_int j = lane; j < len; j += 32) {
       aijt_int c, k;
@@ -140,7 +141,7 @@ __global__ void fill_csr_kernel(aijt_dev_strip S, aijt_int *src, entries e, cons
 __global__ void fill_long_kernel(aijt_dev_strip S, aijt_int *src, entries e, const aijt_int *segend, const double *values, int *bad)
 {
   for (int64_t i = blockIdx.y; i < S.nrows; i += gridDim.y) {
-    const aijt_int r = row_of(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
+    const aijt_int r = strip_row(S, i), start = e.rowptr[r], len = e.rowptr[r + 1] - start, seg = seg_of(segend, e.rowptr, r);
     if (len != S.ptr[i + 1] - S.ptr[i]) {
       *bad = 1;
       continue;
@@ -163,7 +164,7 @@ __global__ void fill_panel_kernel(aijt_dev_strip S, aijt_int *src, const aijt_in
   const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
   const int     lane = threadIdx.x % 32;
   for (int64_t i = warp; i < S.nrows; i += nwarps) {
-    const aijt_int r = row_of(S, i), start = rowptr[r], end = rowptr[r + 1];
+    const aijt_int r = strip_row(S, i), start = rowptr[r], end = rowptr[r + 1];
     for (aijt_int k = start + lane; k < end; k += 32) {
       const aijt_int c = colidx[k], p = c / S.width;
       const int64_t  q = (int64_t)p * S.nrows + i, slot = (int64_t)S.ptr[q] + (k - first_at_least(colidx, start, end, (int64_t)p * S.width));
@@ -184,7 +185,7 @@ __global__ void fill_bcsr_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int
   const int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32, nwarps = (int64_t)gridDim.x * blockDim.x / 32;
   const int     lane = threadIdx.x % 32, bs = S.width;
   for (int64_t i = warp; i < S.nrows; i += nwarps) {
-    const aijt_int r = row_of(S, i), r0 = r - r % bs, start = rowptr[r], len = rowptr[r + 1] - start;
+    const aijt_int r = strip_row(S, i), r0 = r - r % bs, start = rowptr[r], len = rowptr[r + 1] - start;
     if (!aijt_block_row_length_ok(rowptr, r, bs) || (int64_t)S.ptr[i] != start) {
       if (lane == 0) *bad = 1;
       continue;
@@ -429,7 +430,7 @@ __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nr
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
   const aijt_int nnz = A->nnz, n = A->nrows;
-  aijt_int      *count = NULL, *lab = NULL, *idx = NULL;
+  aijt_int      *count = NULL, *lab = NULL, *idx = NULL, *cubend = NULL;
   void          *tmp   = NULL;
   size_t         bytes = 0, need = 0;
 
@@ -441,22 +442,24 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
   }
   if (e.col_pos) {
     TRY(w.get(segend, (size_t)n));
+    TRY(w.get(&cubend, (size_t)n));
     TRY(w.get(&lab, (size_t)nnz));
     TRY(w.get(&idx, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
     TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
+    TRY(cudaMemcpyAsync(cubend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream));
     label_kernel<<<setup_blocks(nnz), SETUP_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
   }
   for (int s = 0; s < K->nstrips && (count || *segend); s++)
-    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
+    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, cubend, count);
   TRY(cudaGetLastError());
   if (count) {
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
     bytes = need;
   }
   if (e.col_pos) {
-    TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, cubend, w.stream));
     bytes = need > bytes ? need : bytes;
   }
   if (bytes) TRY(w.get((char **)&tmp, bytes));
@@ -464,9 +467,11 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
     need = bytes;
     TRY(cub::DeviceScan::ExclusiveSum(tmp, need, count, *tail_at, (int64_t)n + 1, w.stream));
   }
-  if (e.col_pos) {
+  if (e.col_pos) { /* the rows between CUB's sub-warp sorts and its long ones, then the rest by CUB */
+    for (int s = 0; s < K->nstrips; s++)
+      TRY(aijt::row_sort_strip(strips[s], sorted_part(strips[s].format, P->strips[s].max_len, strips[s].width), A->rowptr, *segend, lab, (aijt_int *)e.skey, (aijt_int *)e.sidx, w.stream));
     need = bytes;
-    TRY(cub::DeviceSegmentedSort::StableSortPairs(tmp, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, *segend, w.stream));
+    TRY(cub::DeviceSegmentedSort::StableSortPairs(tmp, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, cubend, w.stream));
   }
   return cudaSuccess;
 }

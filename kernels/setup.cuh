@@ -53,6 +53,12 @@ __device__ inline aijt_int first_at_least(const aijt_int *colidx, aijt_int lo, a
   return lo;
 }
 
+/* The original row of strip row i: rows listed on the device, or natural order from the strip's first (STREAM). */
+__device__ inline aijt_int strip_row(const aijt_dev_strip &S, int64_t i)
+{
+  return S.rows ? S.rows[i] : S.row0 + (aijt_int)i;
+}
+
 } // namespace aijt
 
 #define GRID_STRIDE(i, n) for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (int64_t)(n); i += (int64_t)gridDim.x * blockDim.x)
