@@ -6,6 +6,7 @@
 set -uo pipefail
 O=${1:?usage: run.sh OUTDIR}
 here=bench/results/2026-11-27-row-sort
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 PETSC_OPTIONS="-use_gpu_aware_mpi 0"
 bash bench/ab.sh "$O/ab" 2 '$BENCH/bench_convert -suite rmat,rmat:20,circuit -reps 3'
 for f in "$O"/ab/raw.tgz; do tar xzf "$f" -O | grep -E "aijtuned  |^summary" ; done
 bash bench/results/2026-11-25-h100-verify/run.sh "$O/v" build kernels
