@@ -8,8 +8,8 @@
    host uploads the CSR, as aijcusparse does, and the device does the rest:
 
    1. With a column order, each row's entries in the order the layouts keep them: by label (hot columns
-      by degree, then the others), a stable sort of each row's (label, position) pairs: CUB's segmented
-      sort, and row_sort.cuh's merge sorts for the rows of 113 to 4096 entries.  The sorted part of
+      by degree, then the others), a stable sort of each row's (label, position) pairs (row_sort.cuh: a
+      sort sized to each row).  The sorted part of
       a row is what its strip's slots hold (the whole row, an ELL row's first width entries, nothing for
       COO); entries past it keep the CSR's order, as on the host.
    2. Where each row's tail entries go: the tail holds the entries ELL leaves out and COO rows, in plan
@@ -29,13 +29,13 @@
 #include "setup.cuh"
 
 #include <cub/device/device_scan.cuh>
-#include <cub/device/device_segmented_sort.cuh>
 #include <limits.h>
 
 namespace {
 
 using aijt::first_at_least;
 using aijt::setup_blocks;
+using aijt::sorted_part;
 using aijt::strip_row;
 using aijt::SETUP_BLOCK;
 using aijt::workspace;
@@ -66,15 +66,6 @@ struct entries {
   }
 };
 
-/* How many of a row's entries its slots hold in sorted order: all (CSR, LONG, SELL), the first width
-   (ELL), none (COO, DIA: their columns are not relabelled). */
-__host__ __device__ aijt_int sorted_part(aijt_format f, aijt_int len, aijt_int width)
-{
-  if (f == AIJT_CSR || f == AIJT_LONG || f == AIJT_SELL) return len;
-  if (f == AIJT_ELL) return len < width ? len : width;
-  return 0;
-}
-
 __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *idx)
 {
   GRID_STRIDE(k, nnz)
@@ -84,18 +75,14 @@ __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *i
   }
 }
 
-/* Per strip row: the end of its sorted part (segend, by original row), the end of CUB's segment (cubend: the same,
-   or empty where row_sort.cuh sorts the row) and its tail count (by plan position: ELL's entries past width, every
-   entry of a COO row). */
-__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *cubend, aijt_int *tail_count)
+/* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
+   position: ELL's entries past width, every entry of a COO row). */
+__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
 {
   GRID_STRIDE(i, S.nrows)
   {
-    const aijt_int r = strip_row(S, i), len = rowptr[r + 1] - rowptr[r], seg = sorted_part(S.format, len, S.width);
-    if (segend) {
-      segend[r] = rowptr[r] + seg;
-      cubend[r] = rowptr[r] + (aijt::row_sort_by_cub(seg) ? seg : 0);
-    }
+    const aijt_int r = strip_row(S, i), len = rowptr[r + 1] - rowptr[r];
+    if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
     if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
   }
 }
@@ -430,7 +417,7 @@ __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nr
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
   const aijt_int nnz = A->nnz, n = A->nrows;
-  aijt_int      *count = NULL, *lab = NULL, *idx = NULL, *cubend = NULL;
+  aijt_int      *count = NULL, *lab = NULL, *idx = NULL;
   void          *tmp   = NULL;
   size_t         bytes = 0, need = 0;
 
@@ -442,37 +429,26 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
   }
   if (e.col_pos) {
     TRY(w.get(segend, (size_t)n));
-    TRY(w.get(&cubend, (size_t)n));
     TRY(w.get(&lab, (size_t)nnz));
     TRY(w.get(&idx, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
     TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
-    TRY(cudaMemcpyAsync(cubend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream));
     label_kernel<<<setup_blocks(nnz), SETUP_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
   }
   for (int s = 0; s < K->nstrips && (count || *segend); s++)
-    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, cubend, count);
+    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
   TRY(cudaGetLastError());
   if (count) {
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
     bytes = need;
-  }
-  if (e.col_pos) {
-    TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, cubend, w.stream));
-    bytes = need > bytes ? need : bytes;
   }
   if (bytes) TRY(w.get((char **)&tmp, bytes));
   if (count) {
     need = bytes;
     TRY(cub::DeviceScan::ExclusiveSum(tmp, need, count, *tail_at, (int64_t)n + 1, w.stream));
   }
-  if (e.col_pos) { /* the rows between CUB's sub-warp sorts and its long ones, then the rest by CUB */
-    for (int s = 0; s < K->nstrips; s++)
-      TRY(aijt::row_sort_strip(strips[s], sorted_part(strips[s].format, P->strips[s].max_len, strips[s].width), A->rowptr, *segend, lab, (aijt_int *)e.skey, (aijt_int *)e.sidx, w.stream));
-    need = bytes;
-    TRY(cub::DeviceSegmentedSort::StableSortPairs(tmp, need, lab, (aijt_int *)e.skey, idx, (aijt_int *)e.sidx, (int64_t)nnz, (int64_t)n, A->rowptr, cubend, w.stream));
-  }
+  if (e.col_pos) TRY(aijt::row_sort(P, strips, A->rowptr, *segend, lab, idx, nnz, (aijt_int *)e.skey, (aijt_int *)e.sidx, w));
   return cudaSuccess;
 }
 

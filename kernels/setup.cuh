@@ -12,9 +12,9 @@
 
 namespace aijt {
 
-/* Device allocations on a stream (at most 12), freed when it goes out of scope: set-up code's scratch. */
+/* Device allocations on a stream (at most 16), freed when it goes out of scope: set-up code's scratch. */
 struct workspace {
-  void        *p[12] = {};
+  void        *p[16] = {};
   int          n    = 0;
   cudaStream_t stream;
 
@@ -22,7 +22,7 @@ struct workspace {
   template <typename T>
   cudaError_t get(T **out, size_t count)
   {
-    cudaError_t err = n < 12 ? cudaMallocAsync((void **)out, (count ? count : 1) * sizeof(T), stream) : cudaErrorMemoryAllocation;
+    cudaError_t err = n < 16 ? cudaMallocAsync((void **)out, (count ? count : 1) * sizeof(T), stream) : cudaErrorMemoryAllocation;
     if (err == cudaSuccess) p[n++] = *out;
     return err;
   }
