@@ -75,14 +75,18 @@ __global__ void label_kernel(entries e, aijt_int nnz, aijt_int *lab, aijt_int *i
   }
 }
 
-/* Per strip row: the end of its sorted part (segend, by original row) and its tail count (by plan
-   position: ELL's entries past width, every entry of a COO row). */
-__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *tail_count)
+/* Per strip row: the end of its sorted part (segend, by original row), the end of CUB's segment for it (cubend: the
+   same, or empty where row_sort.cuh's own sorts take the row) and its tail count (by plan position: ELL's entries
+   past width, every entry of a COO row). */
+__global__ void segment_kernel(aijt_dev_strip S, aijt_int begin, const aijt_int *rowptr, aijt_int *segend, aijt_int *cubend, aijt_int *tail_count)
 {
   GRID_STRIDE(i, S.nrows)
   {
-    const aijt_int r = strip_row(S, i), len = rowptr[r + 1] - rowptr[r];
-    if (segend) segend[r] = rowptr[r] + sorted_part(S.format, len, S.width);
+    const aijt_int r = strip_row(S, i), len = rowptr[r + 1] - rowptr[r], seg = sorted_part(S.format, len, S.width);
+    if (segend) {
+      segend[r] = rowptr[r] + seg;
+      cubend[r] = rowptr[r] + (aijt::row_sort_by_cub(seg) ? seg : 0);
+    }
     if (tail_count) tail_count[begin + i] = S.format == AIJT_ELL ? (len > S.width ? len - S.width : 0) : S.format == AIJT_COO ? len : 0;
   }
 }
@@ -417,7 +421,7 @@ __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nr
 cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_csr *A, const aijt_dev_strip *strips, workspace &w, entries &e, aijt_int **segend, aijt_int **tail_at)
 {
   const aijt_int nnz = A->nnz, n = A->nrows;
-  aijt_int      *count = NULL, *lab = NULL, *idx = NULL;
+  aijt_int      *count = NULL, *lab = NULL, *idx = NULL, *cubend = NULL;
   void          *tmp   = NULL;
   size_t         bytes = 0, need = 0;
 
@@ -429,15 +433,17 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
   }
   if (e.col_pos) {
     TRY(w.get(segend, (size_t)n));
+    TRY(w.get(&cubend, (size_t)n));
     TRY(w.get(&lab, (size_t)nnz));
     TRY(w.get(&idx, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.skey, (size_t)nnz));
     TRY(w.get((aijt_int **)&e.sidx, (size_t)nnz));
     TRY(cudaMemcpyAsync(*segend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream)); /* rows outside the strips: nothing sorted */
+    TRY(cudaMemcpyAsync(cubend, A->rowptr, (size_t)n * sizeof(aijt_int), cudaMemcpyDeviceToDevice, w.stream));
     label_kernel<<<setup_blocks(nnz), SETUP_BLOCK, 0, w.stream>>>(e, nnz, lab, idx);
   }
   for (int s = 0; s < K->nstrips && (count || *segend); s++)
-    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, count);
+    if (strips[s].nrows) segment_kernel<<<setup_blocks(strips[s].nrows), SETUP_BLOCK, 0, w.stream>>>(strips[s], P->strips[s].begin, A->rowptr, *segend, cubend, count);
   TRY(cudaGetLastError());
   if (count) {
     TRY(cub::DeviceScan::ExclusiveSum(NULL, need, count, *tail_at, (int64_t)n + 1, w.stream));
@@ -448,7 +454,7 @@ cudaError_t prepare(const aijt_plan *P, const aijt_layouts *K, const aijt_dev_cs
     need = bytes;
     TRY(cub::DeviceScan::ExclusiveSum(tmp, need, count, *tail_at, (int64_t)n + 1, w.stream));
   }
-  if (e.col_pos) TRY(aijt::row_sort(P, strips, A->rowptr, *segend, lab, idx, nnz, (aijt_int *)e.skey, (aijt_int *)e.sidx, w));
+  if (e.col_pos) TRY(aijt::row_sort(P, strips, A->rowptr, *segend, cubend, lab, idx, n, nnz, (aijt_int *)e.skey, (aijt_int *)e.sidx, w));
   return cudaSuccess;
 }
 
