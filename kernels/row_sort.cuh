@@ -4,8 +4,9 @@
 
    CUB's segmented sort did it all, and gave every row of more than 112 entries (its sub-warp sorts' limit for
    32-bit keys and values) a block that radix-sorts a 5888-entry tile, all 32 bits in six passes, whatever the
-   row's length: rmat's 30 thousand rows of 113 to 3279 entries took 4.0 ms that way, 16 of its products, in the
-   first product after a conversion (H200, bench/results/2026-11-27-convert-cost).  Those rows, up to 4096
+   row's length: rmat's rows of more than 112 entries (at least 27,896 of them, up to 62,104 entries) took 4.05 ms
+   that way, 16 of its products, in the first product after a conversion (H200,
+   bench/results/2026-11-27-convert-cost).  Those rows, up to 4096
    entries, now go to merge sorts sized to them, launched per strip for the sizes its longest row reaches:
      113 to 256      a warp (CUB's WarpMergeSort, 8 entries a lane)
      257 to 4096     a block, in shared memory, in four tile sizes (CUB's BlockMergeSort)
