@@ -5,9 +5,11 @@ before MatConvert) and its first product's end; windows alternate aijcusparse, a
 first.  For each aijtuned window after the warm-up, in us: its length; the runtime calls by name (count, time); the
 kernels by name (count, time on the GPU); the copies; and the host's time outside runtime calls.
 
-    python3 first_product.py TRACE.txt[.gz] [NAMES...]   NAMES: the matrices in order, for the headings
+    python3 first_product.py TRACE.txt[.gz]... [NAMES...]   NAMES: the matrices in order, for the headings
+The tracer writes a timeline per process; of several TRACE files (a shell glob), the largest is bench_convert's.
 """
 import gzip
+import os
 import sys
 from collections import defaultdict
 
@@ -42,8 +44,10 @@ def union(intervals):
 
 
 def main():
-    K, C, A = load(sys.argv[1])
-    names = sys.argv[2:]
+    args = sys.argv[1:]
+    traces = [a for a in args if os.path.isfile(a)]
+    names = [a for a in args if a not in traces]
+    K, C, A = load(max(traces, key=os.path.getsize))
     # bench_convert's marks follow its wall clock's device synchronization; PETSc's own calls to the same function
     # (at a device's set-up) follow other calls
     marks = [a for i, a in enumerate(A) if a[3].startswith("cudaDriverGetVersion") and i and A[i - 1][3].startswith("cudaDeviceSynchronize")]
