@@ -480,7 +480,7 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
       const int64_t chunks = (P->strips[s].max_len + LONG_FILL_CHUNK - 1) / LONG_FILL_CHUNK;
       if (chunks > INT_MAX) return cudaErrorInvalidValue;
       if (chunks > 0) /* none: its rows are empty */
-        fill_long_kernel<<<dim3((unsigned)chunks, (unsigned)(S.nrows < 65535 ? S.nrows : 65535)), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
+        fill_long_kernel<<<dim3((unsigned)chunks, aijt::capped_blocks(S.nrows)), SETUP_BLOCK, 0, stream>>>(S, src[s], e, segend, A->values, bad);
     } break;
     case AIJT_CSR:
     case AIJT_STREAM:

@@ -125,9 +125,9 @@ inline cudaError_t row_sort(const aijt_plan *P, const aijt_dev_strip *strips, co
     const int64_t       n = strips[s].nrows;
     const aijt_int      m = sorted_part(strips[s].format, P->strips[s].max_len, strips[s].width);
     if (!n || m <= ROW_SORT_CUB_SMALL) continue;
-    row_sort_warp_kernel<<<(unsigned)((n + 3) / 4 < 65535 ? (n + 3) / 4 : 65535), 128, 0, w.stream>>>(a);
+    row_sort_warp_kernel<<<capped_blocks((n + 3) / 4), 128, 0, w.stream>>>(a); /* 4 rows a block */
     for (const auto &b : block_sorts)
-      if (m > b.lo) b.kernel<<<(unsigned)(n < 65535 ? n : 65535), b.threads, 0, w.stream>>>(a, b.lo);
+      if (m > b.lo) b.kernel<<<capped_blocks(n), b.threads, 0, w.stream>>>(a, b.lo);
   }
   TRY(cudaGetLastError());
   TRY(cub::DeviceSegmentedSort::StableSortPairs(NULL, need, lab, skey, idx, sidx, (int64_t)nnz, (int64_t)nrows, rowptr, cubend, w.stream));

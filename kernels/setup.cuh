@@ -34,11 +34,16 @@ struct workspace {
 
 constexpr unsigned SETUP_BLOCK = 256;
 
+/* A grid of b blocks, at least 1 and at most 65535: the kernels loop grid-stride over the rest. */
+inline unsigned capped_blocks(int64_t b)
+{
+  return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+}
+
 /* Blocks for n items, one per thread, capped: the kernels loop grid-stride (GRID_STRIDE). */
 inline unsigned setup_blocks(int64_t n)
 {
-  const int64_t b = (n + SETUP_BLOCK - 1) / SETUP_BLOCK;
-  return (unsigned)(b < 1 ? 1 : b > 65535 ? 65535 : b);
+  return capped_blocks((n + SETUP_BLOCK - 1) / SETUP_BLOCK);
 }
 
 /* The first of a row's entries [lo, hi) (columns sorted, as PETSc keeps them) whose column is at least c; hi if

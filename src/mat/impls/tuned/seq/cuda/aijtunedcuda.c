@@ -674,7 +674,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
-  if (CountInPlace(d)) PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", CountInPlace(d), d->nstrips));
+  {
+    const int in_place = CountInPlace(d);
+    if (in_place) PetscCall(PetscInfo(A, "%d of %d strips read the values in place: no slots or refill map of their own\n", in_place, d->nstrips));
+  }
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
