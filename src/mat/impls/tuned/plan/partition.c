@@ -599,25 +599,30 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
    decreasing length, and the layout keeps it within each slice (a sorting window re-sorts sorted rows to
    themselves), so a slice's width is the length of its first row, which the counts give: the skeleton then
    needs no pass over the rows and no wait for them (bench/results/2026-11-22-h100-plan-reps: the GPU's
-   pass and its wait took about 65 us of circuit's 0.57 ms of planning).  The walk starts from the shortest
-   rows, which come last, where SELL strips are: it reads the counts up to the strips' longest rows only
-   (from the longest, circuit's walk crossed 73k lengths). */
+   pass and its wait took about 65 us of circuit's 0.57 ms of planning).  The rows of one length are a run
+   of positions, and the slices whose first row lies in a run are counted at once: a walk over the lengths,
+   not the slices (slice by slice, random's 62k slices took 100 us and circuit's 36 us of planning on an
+   H100's host, bench/results/2026-11-28-plan-steps).  The walk starts from the shortest rows, which come
+   last, where SELL strips are: it reads the counts up to the strips' longest rows only (from the longest,
+   circuit's walk crossed 73k lengths). */
 static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
 {
   aijt_int len   = 0;
-  int64_t  below = 0; /* the rows shorter than len: the last ones of the order */
+  int64_t  below = 0; /* the rows shorter than len: positions [nrows - below, nrows) */
 
-  for (int s = p->nstrips - 1; s >= 0; s--) { /* strips down the order, slices too: len only grows */
+  for (int s = p->nstrips - 1; s >= 0; s--) { /* strips down the order: len only grows */
     aijt_strip   *S = &p->strips[s];
-    const int64_t nslices = S->chunk > 0 ? ((int64_t)S->end - S->begin + S->chunk - 1) / S->chunk : 0;
-    int64_t       slots   = 0;
+    const int64_t begin = S->begin, end = S->end, C = S->chunk;
+    int64_t       slots = 0;
 
-    if (S->format != AIJT_SELL || !nslices) continue;
-    for (int64_t q = nslices - 1; q >= 0; q--) {
-      const int64_t at = S->begin + q * S->chunk; /* the slice's first row, its longest */
-      if (at >= (int64_t)p->nrows - below) len = 0, below = 0; /* a strip after the last one: from the shortest again */
-      while (at < (int64_t)p->nrows - below - count[len]) below += count[len++]; /* stops at max_len at the latest */
-      slots += (int64_t)len * S->chunk;
+    if (S->format != AIJT_SELL || C <= 0 || begin >= end) continue;
+    if (end > (int64_t)p->nrows - below) len = 0, below = 0; /* a strip after the walk's place: from the shortest again */
+    for (;;) {
+      const int64_t hi = (int64_t)p->nrows - below, lo = hi - count[len]; /* the rows of length len: [lo, hi) */
+      const int64_t a = lo > begin ? lo : begin, b = hi < end ? hi : end;
+      if (a < b) slots += (int64_t)len * C * ((b - begin + C - 1) / C - (a - begin + C - 1) / C); /* slices whose first row is in [a, b) */
+      if (lo <= begin) break; /* the strip's first row: the walk stays at its length for the strips before */
+      below += count[len++];  /* stops at max_len at the latest (lo is 0 there) */
     }
     S->slots = slots;
   }
