@@ -1084,6 +1084,12 @@ int main(int argc, char **argv)
     len[i]   = (aijt_int)(l > 6000 ? 6000 : l);
   }
   mats[nmats++] = make("power_law", 20000, 20000, len);
+  { /* rows at each edge of the GPU build's row sorts by column label (row_sort.cuh: CUB's up to 112, a warp up to
+       256, block tiles up to 512, 1024, 2048 and 4096, CUB's again beyond), among short ones */
+    static const aijt_int edge[] = {112, 113, 256, 257, 512, 513, 1024, 1025, 2048, 2049, 4096, 4097};
+    for (aijt_int i = 0; i < 600; i++) len[i] = i % 5 ? 1 + (aijt_int)(rnd() % 9) : edge[(i / 5) % 12];
+    mats[nmats++] = make("row_sort_edges", 600, 9000, len);
+  }
   mats[nmats++] = make_stencil("stencil_2d", 61, 47, 1, 0);
   mats[nmats++] = make_stencil("stencil_3d_holes", 23, 19, 17, 1);
   /* runs of 5 long (12 >= long_row 8) and 5 short rows: unsorted small plans cut 80 strips, several launches */
