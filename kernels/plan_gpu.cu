@@ -165,69 +165,44 @@ __device__ bool set_insert(aijt_int *set, aijt_int empty, int *n, int max, int *
   return false;
 }
 
-#define DIAG_LOADS 4 /* entries a thread loads before it inserts them, where they are read from global memory */
-#define DIAG_WARPS (SETUP_BLOCK / 32)
-#define DIAG_TILE  (4096 / (int)sizeof(aijt_int)) /* a warp's rows' column indices staged in shared memory, at most */
+#define DIAG_LOADS 4 /* entries a thread loads before it inserts them */
 
-/* The test's shared memory: the block's set, and each warp's staged column indices. */
-struct diag_shared {
-  aijt_int set[SET_SLOTS];
-  int      n, block_over;
-  aijt_int tile[DIAG_WARPS][DIAG_TILE];
-};
-
-/* A thread per row, a warp's 32 rows at a time; a stencil's threads insert the same offset at once, which
-   shared memory broadcasts.  Where the warp's rows hold at most DIAG_TILE entries (a stencil's: box27's 864),
-   the warp first copies their column indices into shared memory, each load a run of 32 neighbours, and each
-   thread then reads its row there.  Read by each thread from global memory, a warp's loads touched 32 rows'
-   sectors at once and the L1 could not keep them for the thread's next entries: box27's test took 80 us on an
-   H200 (bench/results/2026-11-27-diag-neighbours), about twice what its 108 MB take at the memory's rate.
-   Longer rows are read from global memory, DIAG_LOADS at a time before they are inserted (one at a time,
-   lap3d's test took 89 us, more than its product; 69 us so, H100, bench/results/2026-11-22-h100-diag-unroll).
-   A thread stops at the first offset past the limit, its warp at its next rows, and every block at its next
-   rows once any is past it.  This block is block of nblocks doing the test (a launch may give other blocks
-   other work: stats_diag_kernel); d starts zeroed. */
-__device__ void diagonals_body(diag_shared &sd, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d, unsigned block, unsigned nblocks)
+/* A thread per row, its entries read DIAG_LOADS at a time before they are inserted (loads in flight: one
+   at a time, lap3d's test took 89 us, more than its product; 69 us so, H100,
+   bench/results/2026-11-22-h100-diag-unroll); a stencil's threads insert the same offset at once, which
+   shared memory broadcasts.  A thread stops at the first offset past the limit, its block at its next
+   row, and every block at its next row once any is past it.  This block is block of nblocks doing the
+   test (a launch may give other blocks other work: stats_diag_kernel); d starts zeroed. */
+__device__ void diagonals_body(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d, unsigned block, unsigned nblocks)
 {
-  const unsigned full = 0xffffffffu, lane = threadIdx.x & 31;
-  int *const     over = &d->over;
-  aijt_int      *tile = sd.tile[threadIdx.x / 32];
-  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) sd.set[s] = SET_EMPTY;
-  if (threadIdx.x == 0) sd.n = sd.block_over = 0;
+  __shared__ aijt_int set[SET_SLOTS];
+  __shared__ int      n, block_over;
+  int *const          over = &d->over;
+  for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x) set[s] = SET_EMPTY;
+  if (threadIdx.x == 0) n = block_over = 0;
   __syncthreads();
-  for (int64_t r0 = (int64_t)block * blockDim.x + (threadIdx.x - lane); r0 < (int64_t)nrows; r0 += (int64_t)nblocks * blockDim.x) {
-    if (__any_sync(full, *(volatile int *)&sd.block_over || *(volatile int *)over)) break; /* the warp together: it shuffles below */
-    const int64_t  r    = r0 + lane;
-    const int      last = (int)((int64_t)nrows - 1 - r0 < 31 ? (int64_t)nrows - 1 - r0 : 31); /* the warp's last row */
-    const aijt_int b    = r < (int64_t)nrows ? rowptr[r] : 0, e = r < (int64_t)nrows ? rowptr[r + 1] : 0;
-    const aijt_int e0   = __shfl_sync(full, b, 0), e1 = __shfl_sync(full, e, last);
-    bool           go   = true;
-    if (e1 - e0 <= (aijt_int)DIAG_TILE) {
-      __syncwarp(); /* the warp's reads of its previous rows are done */
-#pragma unroll 4
-      for (aijt_int k = e0 + (aijt_int)lane; k < e1; k += 32) tile[k - e0] = colidx[k];
-      __syncwarp();
-      for (aijt_int k = b; k < e && go; k++) go = set_insert(sd.set, SET_EMPTY, &sd.n, max, &sd.block_over, over, tile[k - e0] - (aijt_int)r);
-    } else
-      for (aijt_int k = b; k < e && go; k += DIAG_LOADS) {
-        aijt_int c[DIAG_LOADS];
+  for (int64_t r = (int64_t)block * blockDim.x + threadIdx.x; r < (int64_t)nrows; r += (int64_t)nblocks * blockDim.x) {
+    if (*(volatile int *)&block_over || *(volatile int *)over) break;
+    const aijt_int e  = rowptr[r + 1];
+    bool           go = true;
+    for (aijt_int k = rowptr[r]; k < e && go; k += DIAG_LOADS) {
+      aijt_int c[DIAG_LOADS];
 #pragma unroll
-        for (int u = 0; u < DIAG_LOADS; u++) c[u] = k + u < e ? colidx[k + u] : 0;
+      for (int u = 0; u < DIAG_LOADS; u++) c[u] = k + u < e ? colidx[k + u] : 0;
 #pragma unroll
-        for (int u = 0; u < DIAG_LOADS; u++)
-          if (go && k + u < e) go = set_insert(sd.set, SET_EMPTY, &sd.n, max, &sd.block_over, over, c[u] - (aijt_int)r);
-      }
-    /* a thread that could not insert raised the flags, which end the warp's loop at its next rows */
+      for (int u = 0; u < DIAG_LOADS; u++)
+        if (go && k + u < e) go = set_insert(set, SET_EMPTY, &n, max, &block_over, over, c[u] - (aijt_int)r);
+    }
+    if (!go) break;
   }
   __syncthreads();
   for (unsigned s = threadIdx.x; s < SET_SLOTS; s += blockDim.x)
-    if (sd.set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(d->set, 0, &d->n, max, &sd.block_over, over, global_key(sd.set[s]));
+    if (set[s] != SET_EMPTY && !*(volatile int *)over) set_insert(d->set, 0, &d->n, max, &block_over, over, global_key(set[s]));
 }
 
 __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d)
 {
-  __shared__ diag_shared sd;
-  diagonals_body(sd, rowptr, colidx, nrows, max, d, blockIdx.x, gridDim.x);
+  diagonals_body(rowptr, colidx, nrows, max, d, blockIdx.x, gridDim.x);
 }
 
 #ifndef STAT_BLOCKS /* NVFLAGS_EXTRA=-DSTAT_BLOCKS=N to compare */
@@ -279,20 +254,14 @@ struct value_stats {
   diag_set           diag; /* with the row lengths: the diagonals in the same wait */
 };
 
-/* The statistics' shared memory. */
-struct stats_shared {
-  unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], z[SETUP_BLOCK], lo[SETUP_BLOCK], hi[SETUP_BLOCK];
-  aijt_int           sh[HIST_SHARED];
-};
-
 /* This block's share (block of nblocks) of the statistics, added to *out (zeroed before). */
 template <class V>
-__device__ void stats_body(stats_shared &ss, V value, aijt_int n, value_stats *out, unsigned block, unsigned nblocks)
+__device__ void stats_body(V value, aijt_int n, value_stats *out, unsigned block, unsigned nblocks)
 {
-  unsigned long long *const s1 = ss.s1, *const s2 = ss.s2, *const z = ss.z, *const lo = ss.lo, *const hi = ss.hi;
-  aijt_int *const           sh = ss.sh;
-  unsigned long long        a = 0, b = 0, e = 0, l = 0, h = 0;
-  const unsigned            t = threadIdx.x;
+  __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], z[SETUP_BLOCK], lo[SETUP_BLOCK], hi[SETUP_BLOCK];
+  __shared__ aijt_int           sh[HIST_SHARED];
+  unsigned long long            a = 0, b = 0, e = 0, l = 0, h = 0;
+  const unsigned                t = threadIdx.x;
 
   for (unsigned q = t; q < HIST_SHARED; q += blockDim.x) sh[q] = 0;
   __syncthreads();
@@ -363,27 +332,21 @@ __device__ void finish_stats(value_stats *acc, unsigned *done, value_stats *resu
 template <class V>
 __global__ void stats_kernel(V value, aijt_int n, value_stats *out, unsigned *done, value_stats *result)
 {
-  __shared__ stats_shared ss;
-  stats_body(ss, value, n, out, blockIdx.x, gridDim.x);
+  stats_body(value, n, out, blockIdx.x, gridDim.x);
   finish_stats(out, done, result);
 }
 
 /* The statistics and the diagonal test in one launch, its nstat + ndiag blocks spread so that both run at
    once from the start (one after the other on a stream, lap3d's took 21 and 63 us on an H100, the
    statistics far from the memory's rate; bench/results/2026-11-25-h100-verify/v4): block b is the k-th of
-   the statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b.  A block does one or the
-   other: their shared memory is one. */
+   the statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b. */
 template <class V>
 __global__ void stats_diag_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag, unsigned *done, value_stats *result)
 {
-  __shared__ union {
-    stats_shared st;
-    diag_shared  dg;
-  } u;
   const unsigned long long total = (unsigned long long)nstat + ndiag, b = blockIdx.x;
   const unsigned           upto  = (unsigned)((b + 1) * nstat / total), before = (unsigned)(b * nstat / total); /* statistics' blocks in [0, b], [0, b) */
-  if (upto > before) stats_body(u.st, value, n, out, upto - 1, nstat);
-  else diagonals_body(u.dg, rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
+  if (upto > before) stats_body(value, n, out, upto - 1, nstat);
+  else diagonals_body(rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
   finish_stats(out, done, result);
 }
 
