@@ -5,7 +5,7 @@
      handle      cusparseCreate, cusparseSetStream, cusparseDestroy (what a new seqaijcusparse makes)
      convert     MatConvert(A, aijtuned, MAT_INPLACE_MATRIX) of an assembled aijcusparse tridiagonal matrix whose
                  values are on the GPU, less the same build and destroy without it */
-static char help[] = "convcost [-n rows] [-N reps]\n";
+static char help[] = "convcost [-n rows] [-reps reps]\n";
 #include <petscmat.h>
 #include <petscdevice_cuda.h>
 #include <cusparse.h>
@@ -95,7 +95,7 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, NULL, "-N", &N, NULL));
+  PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &N, NULL));
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, 1, &keep));
   for (int w = 0; w < 6; w++) { /* a warm-up of every part first */
     double us;

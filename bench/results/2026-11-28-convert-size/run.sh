@@ -12,11 +12,11 @@ source bench/session.sh "$O"
 make PETSC_DIR=/opt/petsc-cuda BUILD=build-cuda lib > "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
 make -C $cc PETSC_DIR=/opt/petsc-cuda LIBDIR=$PWD/build-cuda/lib convcost >> "$out/make.log" 2>&1 || { tail -30 "$out/make.log"; exit 1; }
 rm -f "$out/make.log"; stamp built
-for nN in 1000:200 100000:40 1000000:8 4000000:4; do
-  echo "== -n ${nN%:*} -N ${nN#*:}" | tee -a "$out/convcost.txt"
-  timeout 150 $cc/convcost -n ${nN%:*} -N ${nN#*:} | tee -a "$out/convcost.txt"
+for nN in 1000:200 100000:40 1000000:8 4000000:4; do # -reps, not -N: PETSc options ignore case
+  echo "== -n ${nN%:*} -reps ${nN#*:}" | tee -a "$out/convcost.txt"
+  timeout 150 $cc/convcost -n ${nN%:*} -reps ${nN#*:} | tee -a "$out/convcost.txt"
   stamp "n ${nN%:*}"
 done
-timeout 100 $cc/convcost -n 1000000 -N 8 -log_view > "$out/log-1M.txt" 2>&1; stamp "log_view exit $?"
+timeout 100 $cc/convcost -n 1000000 -reps 8 -log_view > "$out/log-1M.txt" 2>&1; stamp "log_view exit $?"
 grep -E "^(MatConvert|MatAssembly|MatCUSPARSCopyTo|AIJTuned|MatSetValues|MatMult )" "$out/log-1M.txt"
 gzip -9 "$out/log-1M.txt"
