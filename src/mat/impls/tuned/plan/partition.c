@@ -601,8 +601,9 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
    needs no pass over the rows and no wait for them (bench/results/2026-11-22-h100-plan-reps: the GPU's
    pass and its wait took about 65 us of circuit's 0.57 ms of planning).  The rows of one length are a run
    of positions, and the slices whose first row lies in a run are counted at once: a walk over the lengths,
-   not the slices (slice by slice, random's 62k slices took 100 us and circuit's 36 us of planning on an
-   H100's host, bench/results/2026-11-28-plan-steps).  The walk starts from the shortest rows, which come
+   not the slices (slice by slice, the step that held it took 100 us on random's 62k slices and 36 us on
+   circuit's inside PETSc on an H100, bench/results/2026-11-28-plan-steps; per run, circuit's planning alone
+   took about 20 us less on an H200, bench/results/2026-11-28-diag-tile).  The walk starts from the shortest rows, which come
    last, where SELL strips are: it reads the counts up to the strips' longest rows only (from the longest,
    circuit's walk crossed 73k lengths). */
 static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
