@@ -285,9 +285,17 @@ static int too_wide(aijt_int rows, aijt_int lmax)
    - a strip's time never falls as j grows (a sum of non-negative per-bucket times, a critical path that
      only grows; for ELL, its rows at the least time per row of any locality), so once it reaches
      `most`, the largest best[j'] for j' in (i, jend] when bucket i began, no later j can take it:
-     best[] only falls.
+     best[] only falls;
+   - in a kernel other than ELL, where best[i] and the strip's work reach below[j] (the cut, less one more strip
+     and the floor of the buckets after it, offer_limits; with a margin over the floor's sums), the offer to j
+     and every later one are at or above their j's limit, where best[j] starts: each later j adds to the work at
+     least the floor it takes from the rest.  Any such j ends the walk, so halving finds one before it starts
+     (a bucket the kernel was not measured for adds nothing to its prefix: a j past it may not be found, and
+     the walk ends at that bucket anyway).  On actor_movie_incidence, whose split STREAM beats, the host's
+     planning work went from 61.5 to 43.3 us with the H200 model and from 32.7 to 27.3 with the H100's on the
+     development machine, the same plans (bench/results/2026-11-28-host-pricing).
    The offers that are made are the same as offering every j, so the plan is too. */
-static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int q, int i, int jend, int bound, double most, table *T)
+static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, const choice *c, int q, int i, int jend, int bound, double most, const double *below, table *T) /* below: NULL without a cut */
 {
   const aijt_model_kernel *k    = c->k;
   const aijt_model_at     *at   = &c->at[i];
@@ -311,6 +319,15 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
       offer(T, j, from + (larger((double)rows * ns * 1e-3, crit) + m->strip_us), i, q, 1);
     }
     return;
+  }
+  if (below && from + (c->prefix[jend] - c->prefix[i]) * 1e-3 >= below[jend]) { /* the walk ends before some j where it reaches below[j]: found by halving */
+    int lo = i + 1, hi = jend;
+    while (lo < hi) {
+      const int mid = lo + (hi - lo) / 2;
+      if (from + (c->prefix[mid] - c->prefix[i]) * 1e-3 >= below[mid]) hi = mid;
+      else lo = mid + 1;
+    }
+    jend = hi - 1;
   }
   for (int j = i + 1; j <= jend; j++) {
     aijt_int rows = b[j - 1].end - b[i].begin;
@@ -340,7 +357,9 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
    lies on no path under the cut, nor does any larger one: j is left unreached instead of taking its least
    offer, and the buckets that only such paths reach are skipped.  Every path under the cut has all its offers
    made with the same values in the same order, so the plan is the same (the margin, 1e-9 of the cut, covers
-   the floor's sums against a path's).  Without a cut, INFINITY: the program as before.
+   the floor's sums against a path's).  Without a cut, INFINITY: the program as before.  below[j]: the cut less
+   a strip's fixed cost and that floor of buckets [j, nb), where push_strips ends its walks (INFINITY without a
+   cut; below[nb] the cut's).
    The floor takes each bucket at its cheapest kernel's time for its rows, as push_strips reads it: in a kernel
    other than ELL its share of the kernel's prefix (a strip's work is their sum, its cost no less); in ELL its
    rows at the least time per row of the table it is padded to, a strip's first bucket's (this one or an
@@ -350,10 +369,12 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
    read the tables here too, 1.05x the host part's instructions in geometric mean against 1.02x
    (bench/results/2026-11-27-rest-floor-ell, shared-floor.patch).  On actor_movie_incidence's split, which STREAM beats, 8 of its 71 buckets are reached (H100 model)
    instead of all (bench/results/2026-11-27-rest-floor-ell). */
-static void offer_limits(const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim)
+static void offer_limits(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim, double *below)
 {
   double ell_min[AIJT_MODEL_MAX_KERNELS], dlo = INFINITY, dhi = -INFINITY;
+  const double cut_hi = cut + 1e-6 * fabs(cut); /* below[]'s margin covers the floor's sums against a walk's */
 
+  for (int j = 0; j <= nb; j++) below[j] = INFINITY;
   if (!(cut < INFINITY)) { /* no cut, no limit (R-MAT, which no whole-matrix plan can hold, would pay for the floor alone) */
     for (int j = 0; j <= nb; j++) lim[j] = INFINITY;
     return;
@@ -380,9 +401,11 @@ static void offer_limits(const aijt_rules *R, const aijt_bucket *b, int nb, cons
   }
   double rest = 0; /* buckets [j, nb) */
   lim[nb]     = cut;
+  below[nb]   = cut_hi - m->strip_us;
   for (int j = nb - 1; j >= 0; j--) {
     rest += lim[j];
-    lim[j] = !(rest > 0) ? cut : isinf(rest) ? -INFINITY : cut - rest + 1e-9 * fabs(cut); /* INFINITY: some bucket has no kernel */
+    below[j] = cut_hi - m->strip_us - rest;
+    lim[j]   = !(rest > 0) ? cut : isinf(rest) ? -INFINITY : cut - rest + 1e-9 * fabs(cut); /* INFINITY: some bucket has no kernel */
   }
 }
 
@@ -434,7 +457,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
   const double cut = m->launch_us >= 0 ? nextafter(beat - m->launch_us, INFINITY) : INFINITY; /* offers from here on are cut (push_strips' most) */
   choice   c[AIJT_MODEL_MAX_KERNELS];
   int      nk = 0, *from = NULL, *via = NULL, *parts = NULL;
-  double  *best = NULL;
+  double  *best = NULL, *below = NULL; /* below: where push_strips' walks end (offer_limits) */
   aijt_err err = AIJT_OK;
 
   *predicted = INFINITY;
@@ -456,15 +479,16 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     }
   }
   best  = (double *)malloc(((size_t)nb + 1) * sizeof(double));
+  below = (double *)malloc(((size_t)nb + 1) * sizeof(double));
   from  = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   via   = (int *)malloc(((size_t)nb + 1) * sizeof(int));
   parts = (int *)malloc(((size_t)nb + 1) * sizeof(int));
-  if (!best || !from || !via || !parts) goto nomem;
+  if (!best || !below || !from || !via || !parts) goto nomem;
   table T = {best, from, via, parts};
   /* empty rows (the last bucket, sorted) get a strip of their own: y += A x in place skips it (the
      off-diagonal block of an MPI matrix is mostly empty rows, and MatMultAdd is all it ever does) */
   int first_empty = nb && b[nb - 1].max_len == 0 ? nb - 1 : nb;
-  offer_limits(R, b, nb, c, nk, bound, first_empty, cut, best); /* best[j] starts at its limit, from[j] unreached */
+  offer_limits(m, R, b, nb, c, nk, bound, first_empty, cut, best, below); /* best[j] starts at its limit, from[j] unreached */
   best[0] = 0;
   for (int j = 0; j <= nb; j++) from[j] = -1;
   /* best[j] = min over i < j and kernels of best[i] + the strip [i, j), pushed from each final best[i]
@@ -480,7 +504,7 @@ static aijt_err split_buckets(const aijt_rules *R, const aijt_model *m, const ai
     }
     for (int j = jend; j > i && most < cut; j--) most = larger(most, best[j]); /* from the end, where the largest are: past the cut it is the cut */
     if (cut < most) most = cut;
-    for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, &T);
+    for (int q = 0; q < nk; q++) push_strips(m, R, b, &c[q], q, i, jend, bound, most, cut < INFINITY ? below : NULL, &T);
   }
   if (nb && from[nb] >= 0) {
     /* walk back from the end, then append the strips in plan order */
@@ -507,6 +531,7 @@ done:
     free(c[q].bad);
   }
   free(best);
+  free(below);
   free(from);
   free(via);
   free(parts);
