@@ -7,7 +7,7 @@ multiplied once (its values and cuSPARSE's set-up on the GPU, untimed):\n\
 then each one's steady product (the mean of 50 more).  Medians over the rounds; the time beyond -count steady products,\n\
 in aijtuned's products, is what the conversion, planning and the GPU build cost the program.\n\
   -suite name[:size],...   generated matrices (default: the whole suite; none: no generated matrix)\n\
-  -f file,...              Matrix Market files (.mtx, .mtx.gz)\n\
+  -f file,...              Matrix Market files (.mtx, .mtx.gz); repeat -f or give a comma list\n\
   -dir dir                 every Matrix Market file of a folder\n\
   -count <n>               products timed after the conversion (default 20)\n\
   -reps <n>                rounds (default 5)\n\
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscMemzero(&sum, sizeof(sum)));
   PetscCall(PetscMemzero(&ignored, sizeof(ignored)));
-  PetscCall(BenchMatrixSpecs(&nsuite, &nspecs, &specs));
+  PetscCall(BenchMatrixSpecs(argc, argv, &nsuite, &nspecs, &specs));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-count", &count, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-each", &each, NULL));

@@ -4,7 +4,7 @@ MatSetValuesCOO from a device array and MatMult, waited for: the first values to
 new values the same way and a product, once, then again (a Newton step's, kernels loaded: the median of 5); and\n\
 aijtuned's planning, which the first product waits for.  Medians over the rounds.\n\
   -suite name[:size],...   generated matrices (default: the whole suite; none: no generated matrix)\n\
-  -f file,...              Matrix Market files (.mtx, .mtx.gz)\n\
+  -f file,...              Matrix Market files (.mtx, .mtx.gz); repeat -f or give a comma list\n\
   -dir dir                 every Matrix Market file of a folder\n\
   -reps <n>                rounds per type (default 3)\n\n";
 
@@ -194,7 +194,7 @@ int main(int argc, char **argv)
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(MatAIJTunedInitializePackage());
-  PetscCall(BenchMatrixSpecs(&nsuite, &nspecs, &specs));
+  PetscCall(BenchMatrixSpecs(argc, argv, &nsuite, &nspecs, &specs));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &reps, NULL));
   PetscCheck(reps >= 1 && reps <= MAX_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -reps <= %d", MAX_REPS);
   PetscCheck(sizeof(PetscScalar) == sizeof(double) && !PetscDefined(USE_COMPLEX), PETSC_COMM_SELF, PETSC_ERR_SUP, "Real double scalars only");

@@ -393,28 +393,10 @@ static PetscErrorCode BenchOne(BenchSetup *S, BenchWork *w, const char spec[], P
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Every "-f X" on the command line: PETSc's options database keeps only the last of a repeated option. */
-static PetscErrorCode CollectFiles(int argc, char **argv, PetscInt *n, char ***files)
-{
-  PetscInt cap = 8;
-
-  PetscFunctionBegin;
-  *n = 0;
-  PetscCall(PetscMalloc1(cap, files));
-  for (int a = 1; a + 1 < argc; a++) {
-    char *list, *save = NULL;
-    if (strcmp(argv[a], "-f")) continue;
-    PetscCall(PetscStrallocpy(argv[a + 1], &list));
-    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) PetscCall(BenchListAppend(tok, n, &cap, files));
-    PetscCall(PetscFree(list));
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
-  char         csv[PETSC_MAX_PATH_LEN] = "", dir[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **suite, **files, **dirfiles = NULL;
-  PetscInt     nsuite, nfiles = 0, ndir = 0, nmat, copy_mib = 1024;
+  char         csv[PETSC_MAX_PATH_LEN] = "", device[512], version[256], **specs;
+  PetscInt     nsuite, nmat, copy_mib = 1024;
   PetscBool    set, help_only;
   BenchSetup   S = {NULL, NULL, 100, 5, 3, 0.0, 4.0, PETSC_FALSE, 0, 3, 3};
   BenchRecord *rec;
@@ -430,17 +412,7 @@ int main(int argc, char **argv)
     PetscCall(PetscFinalize());
     return 0;
   }
-  PetscCall(BenchSuiteNames(&nsuite, &suite));
-  PetscCall(CollectFiles(argc, argv, &nfiles, &files));
-  if (!nfiles) { /* -f from PETSC_OPTIONS or an options file: one value, possibly a comma list */
-    PetscInt cap = 8;
-    PetscCall(PetscFree(files));
-    PetscCall(PetscMalloc1(cap, &files));
-    PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", files, &cap, &set));
-    nfiles = set ? cap : 0;
-  } else PetscCall(PetscOptionsHasName(NULL, NULL, "-f", &set)); /* read by CollectFiles(); marks it used */
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
-  if (dir[0]) PetscCall(BenchListFiles(dir, &ndir, &dirfiles));
+  PetscCall(BenchMatrixSpecs(argc, argv, &nsuite, &nmat, &specs));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-reps", &S.reps, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-warmup", &S.warmup, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-copy_mib", &copy_mib, NULL));
@@ -458,7 +430,6 @@ int main(int argc, char **argv)
   PetscCheck(S.values_reps >= 0 && S.values_reps <= BENCH_MAX_VALUES_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -values_reps <= %d", BENCH_MAX_VALUES_REPS);
   PetscCheck(S.setup_reps >= 0 && S.setup_reps <= BENCH_MAX_SETUP_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 0 <= -setup_reps <= %d", BENCH_MAX_SETUP_REPS);
   PetscCheck(S.plan_reps >= 1 && S.plan_reps <= BENCH_MAX_PLAN_REPS, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Need 1 <= -plan_reps <= %d", BENCH_MAX_PLAN_REPS);
-  nmat = nsuite + nfiles + ndir;
   PetscCheck(nmat > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "No matrices: give -suite, -f or -dir");
 
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
@@ -493,7 +464,7 @@ int main(int argc, char **argv)
 
   for (PetscInt i = 0; i < nmat; i++) {
     const PetscBool   file = (PetscBool)(i >= nsuite);
-    const char *const spec = i < nsuite ? suite[i] : i < nsuite + nfiles ? files[i - nsuite] : dirfiles[i - nsuite - nfiles];
+    const char *const spec = specs[i];
     BenchWork         w;
     PetscErrorCode    ierr;
 
@@ -525,9 +496,7 @@ int main(int argc, char **argv)
   PetscCall(PetscFree(rec));
   PetscCall(RawCusparseDestroy(&S.raw));
   PetscCall(BenchTimerDestroy(&S.timer));
-  PetscCall(BenchFreeList(nsuite, &suite));
-  PetscCall(BenchFreeList(nfiles, &files));
-  if (dirfiles) PetscCall(BenchFreeList(ndir, &dirfiles));
+  PetscCall(BenchFreeList(nmat, &specs));
   PetscCall(PetscFinalize());
   return 0;
 }

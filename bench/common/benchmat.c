@@ -183,9 +183,10 @@ PetscErrorCode BenchSuiteNames(PetscInt *n, char ***names)
 }
 
 /* Every matrix the options name, in one list freed with BenchFreeList: the generated ones of -suite (the first *nsuite,
-   as BenchSuiteNames gives them), then the files of -f (a comma list, at most 64), then every Matrix Market file of
-   -dir. */
-PetscErrorCode BenchMatrixSpecs(PetscInt *nsuite, PetscInt *n, char ***specs)
+   as BenchSuiteNames gives them), then the files of every -f on the command line (each a comma list; PETSc's options
+   database keeps only the last of a repeated option), or, with none there, of the database's -f (PETSC_OPTIONS, an
+   options file: one comma list, at most 64), then every Matrix Market file of -dir. */
+PetscErrorCode BenchMatrixSpecs(int argc, char **argv, PetscInt *nsuite, PetscInt *n, char ***specs)
 {
   char      dir[PETSC_MAX_PATH_LEN] = "", **more;
   PetscInt  cap = 64, nmore = 64; /* BenchSuiteNames' room */
@@ -194,11 +195,21 @@ PetscErrorCode BenchMatrixSpecs(PetscInt *nsuite, PetscInt *n, char ***specs)
   PetscFunctionBegin;
   PetscCall(BenchSuiteNames(nsuite, specs));
   *n = *nsuite;
-  PetscCall(PetscMalloc1(nmore, &more));
-  PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", more, &nmore, &set));
-  if (!set) nmore = 0;
-  for (PetscInt k = 0; k < nmore; k++) PetscCall(BenchListAppend(more[k], n, &cap, specs));
-  PetscCall(BenchFreeList(nmore, &more));
+  for (int a = 1; a + 1 < argc; a++) {
+    char *list, *save = NULL;
+    if (strcmp(argv[a], "-f")) continue;
+    PetscCall(PetscStrallocpy(argv[a + 1], &list));
+    for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) PetscCall(BenchListAppend(tok, n, &cap, specs));
+    PetscCall(PetscFree(list));
+  }
+  if (*n > *nsuite) PetscCall(PetscOptionsHasName(NULL, NULL, "-f", &set)); /* read above: marks it used */
+  else {
+    PetscCall(PetscMalloc1(nmore, &more));
+    PetscCall(PetscOptionsGetStringArray(NULL, NULL, "-f", more, &nmore, &set));
+    if (!set) nmore = 0;
+    for (PetscInt k = 0; k < nmore; k++) PetscCall(BenchListAppend(more[k], n, &cap, specs));
+    PetscCall(BenchFreeList(nmore, &more));
+  }
   PetscCall(PetscOptionsGetString(NULL, NULL, "-dir", dir, sizeof(dir), NULL));
   if (dir[0]) {
     PetscCall(BenchListFiles(dir, &nmore, &more));

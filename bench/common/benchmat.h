@@ -35,5 +35,5 @@ PETSC_INTERN PetscErrorCode BenchMatCreate(const matgen_csr *, MatType, Mat *);
 PETSC_INTERN PetscErrorCode BenchListFiles(const char[], PetscInt *, char ***);
 PETSC_INTERN PetscErrorCode BenchListAppend(const char[], PetscInt *, PetscInt *, char ***);
 PETSC_INTERN PetscErrorCode BenchSuiteNames(PetscInt *, char ***);
-PETSC_INTERN PetscErrorCode BenchMatrixSpecs(PetscInt *, PetscInt *, char ***);
+PETSC_INTERN PetscErrorCode BenchMatrixSpecs(int, char **, PetscInt *, PetscInt *, char ***);
 PETSC_INTERN PetscErrorCode BenchFreeList(PetscInt, char ***);

@@ -4,8 +4,9 @@
    the H100 and the H200 models; prints the plan's digest (strips, predictions, column order, SELL slots: the order stays
    with the source, as the GPU's keeps it) and
    the least and median us of a planning.  Built against a tree's plan sources:
-     cc -std=gnu99 -O3 -I$P pricing.c $P/*.c -lm -o pricing   (P: src/mat/impls/tuned/plan) */
+     cc -std=gnu99 -O3 -I$P pricing.c $P/[a-z]*.c -lm -o pricing   (P: src/mat/impls/tuned/plan) */
 #include "aijtmodel.h"
+#include "readmtx.h"
 #include "planbuild.h"
 #include <stdint.h>
 #include <stdio.h>
@@ -15,8 +16,6 @@
 
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e6 + t.tv_nsec * 1e-3; }
 static int    cmpd(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
-typedef struct { int r, c; } ent;
-static int cmp(const void *a, const void *b) { const ent *x = a, *y = b; return x->r != y->r ? x->r - y->r : x->c - y->c; }
 static void mix(uint64_t *h, const void *p, size_t n) { const unsigned char *c = p; for (size_t i = 0; i < n; i++) *h = (*h ^ c[i]) * 1099511628211ull; }
 
 /* the recording: each op's answers in call order */
@@ -93,19 +92,9 @@ int main(int argc, char **argv)
   int         reps = atoi(argv[1]);
   for (int q = 0; q < 2; q++) if (aijt_model_load(models[q], &M[q], why, sizeof why)) { printf("model: %s\n", why); return 1; }
   for (int a = 2; a < argc; a++) {
-    char cmd[512], line[1024]; snprintf(cmd, sizeof cmd, "zcat %s", argv[a]); FILE *f = popen(cmd, "r");
-    int  sym = 0; if (!fgets(line, sizeof line, f)) return 1; if (strstr(line, "symmetric") || strstr(line, "hermitian")) sym = 1;
-    while (fgets(line, sizeof line, f)) if (line[0] != '%') break;
-    int m, n; long nz; sscanf(line, "%d %d %ld", &m, &n, &nz);
-    ent *e = malloc(sizeof(ent) * nz * 2 + 16); long k = 0;
-    for (long i = 0; i < nz; i++) { int r, c; if (!fgets(line, sizeof line, f)) break; sscanf(line, "%d %d", &r, &c); e[k++] = (ent){r - 1, c - 1}; if (sym && r != c) e[k++] = (ent){c - 1, r - 1}; }
-    pclose(f);
-    qsort(e, k, sizeof(ent), cmp);
-    long w = 0; for (long i = 0; i < k; i++) if (!w || e[i].r != e[w - 1].r || e[i].c != e[w - 1].c) e[w++] = e[i]; k = w;
-    aijt_int *rp = calloc(m + 1, sizeof(aijt_int)), *ci = malloc(sizeof(aijt_int) * (k + 1)); double *v = malloc(sizeof(double) * (k + 1));
-    for (long i = 0; i < k; i++) { rp[e[i].r + 1]++; ci[i] = e[i].c; v[i] = 1; }
-    for (int i = 0; i < m; i++) rp[i + 1] += rp[i];
-    aijt_csr A = {0}; A.nrows = m; A.ncols = n; A.rowptr = rp; A.colidx = ci; A.values = v;
+    aijt_csr A;
+    if (read_mtx(argv[a], &A)) { printf("%s: cannot read\n", argv[a]); return 1; }
+    const int m = (int)A.nrows, n = (int)A.ncols;
     aijt_rules Ru; aijt_rules_default(&Ru);
     const char *b = strrchr(argv[a], '/'); b = b ? b + 1 : argv[a];
     printf("%-40s", b);
@@ -140,7 +129,7 @@ int main(int argc, char **argv)
       free(t);
     }
     printf("\n");
-    free(e); free(rp); free(ci); free(v);
+    free_mtx(&A);
   }
   return 0;
 }

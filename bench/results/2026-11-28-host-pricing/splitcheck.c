@@ -1,13 +1,12 @@
 /* aijt_model_split on the real length classes of each file, against many beats and with the bucket localities
    perturbed: prints every split's strips and prediction (to compare two trees' outputs line by line). */
 #include "aijtmodel.h"
+#include "readmtx.h"
 #include "planbuild.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-typedef struct { int r, c; } ent;
-static int cmp(const void *a, const void *b) { const ent *x = a, *y = b; return x->r != y->r ? x->r - y->r : x->c - y->c; }
 static unsigned long long rs = 88172645463325252ull;
 static double rnd01(void) { rs ^= rs << 13; rs ^= rs >> 7; rs ^= rs << 17; return (double)(rs >> 11) / 9007199254740992.0; }
 int main(int argc, char **argv)
@@ -16,19 +15,9 @@ int main(int argc, char **argv)
   aijt_model M[2]; char why[256];
   for (int q = 0; q < 2; q++) aijt_model_load(models[q], &M[q], why, sizeof why);
   for (int a = 1; a < argc; a++) {
-    char cmd[512], line[1024]; snprintf(cmd, sizeof cmd, "zcat %s", argv[a]); FILE *f = popen(cmd, "r");
-    int sym = 0; if (!fgets(line, sizeof line, f)) return 1; if (strstr(line, "symmetric") || strstr(line, "hermitian")) sym = 1;
-    while (fgets(line, sizeof line, f)) if (line[0] != '%') break;
-    int m, n; long nz; sscanf(line, "%d %d %ld", &m, &n, &nz);
-    ent *e = malloc(sizeof(ent) * nz * 2 + 16); long k = 0;
-    for (long i = 0; i < nz; i++) { int r, c; if (!fgets(line, sizeof line, f)) break; sscanf(line, "%d %d", &r, &c); e[k++] = (ent){r - 1, c - 1}; if (sym && r != c) e[k++] = (ent){c - 1, r - 1}; }
-    pclose(f);
-    qsort(e, k, sizeof(ent), cmp);
-    long w = 0; for (long i = 0; i < k; i++) if (!w || e[i].r != e[w - 1].r || e[i].c != e[w - 1].c) e[w++] = e[i]; k = w;
-    aijt_int *rp = calloc(m + 1, sizeof(aijt_int)), *ci = malloc(sizeof(aijt_int) * (k + 1)); double *v = malloc(sizeof(double) * (k + 1));
-    for (long i = 0; i < k; i++) { rp[e[i].r + 1]++; ci[i] = e[i].c; v[i] = 1; }
-    for (int i = 0; i < m; i++) rp[i + 1] += rp[i];
-    aijt_csr A = {0}; A.nrows = m; A.ncols = n; A.rowptr = rp; A.colidx = ci; A.values = v;
+    aijt_csr A;
+    if (read_mtx(argv[a], &A)) { printf("%s: cannot read\n", argv[a]); return 1; }
+    const int m = (int)A.nrows, n = (int)A.ncols;
     aijt_features F; aijt_int *count, *order; aijt_bucket *b; int nb;
     aijt_features_compute(&A, &F);
     aijt_length_counts(&A, F.max_len, &count);
@@ -55,7 +44,7 @@ int main(int argc, char **argv)
         free(bb);
       }
     }
-    free(b); free(order); aijt_counts_free(count); free(e); free(rp); free(ci); free(v);
+    free(b); free(order); aijt_counts_free(count); free_mtx(&A);
   }
   return 0;
 }
