@@ -11,9 +11,6 @@
    come from a few blocks the process keeps: a block used again is zeroed with memset, which touches pages already
    there.  A planner in another thread (kernels/plan_job.cu) takes other blocks (a lock); when every block is in
    use, calloc serves.  aijt_counts_release gives the blocks back (the package's finalize).
-
-   The class tables (partition.c) take a block too (aijt_scratch_new): actor_movie_incidence's are 68 KB (its 71 length
-   classes by 10 kernels, twice), made at every planning.
 */
 #include "planbuild.h"
 
@@ -21,18 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNTS_KEPT     6                 /* blocks kept: a planning holds three at once (lengths, degrees, class tables) */
-#define COUNTS_KEPT_MIN ((size_t)16 << 10) /* bytes: smaller arrays come from the heap as they are */
-#define COUNTS_KEPT_MAX ((size_t)16 << 20) /* larger ones are not kept */
+#define COUNTS_KEPT     4                 /* blocks kept: a planning holds two at once (lengths, degrees) */
+#define COUNTS_KEPT_MIN ((size_t)4096)    /* entries: smaller arrays come from the heap as they are */
+#define COUNTS_KEPT_MAX ((size_t)4 << 20) /* larger ones are not kept (16 MB a block) */
 
 static struct {
-  void  *mem;
-  size_t cap; /* bytes */
-  int    used;
+  aijt_int *mem;
+  size_t    cap; /* entries */
+  int       used;
 } kept[COUNTS_KEPT];
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The unused block to take for n bytes (the smallest that holds them, else the smallest or an empty slot, which
+/* The unused block to take for n entries (the smallest that holds them, else the smallest or an empty slot, which
    grows), -1 if every block is in use; kept_lock held */
 static int pick_block(size_t n)
 {
@@ -46,65 +43,43 @@ static int pick_block(size_t n)
   return fit >= 0 ? fit : other;
 }
 
-/* n bytes, zeroed where zero is set: a kept block, or calloc's */
-static void *kept_new(size_t n, int zero)
+aijt_int *aijt_counts_new(size_t n)
 {
-  void *mem;
-  int   s;
+  aijt_int *mem;
+  int       s;
 
-  if (n < COUNTS_KEPT_MIN || n > COUNTS_KEPT_MAX) return calloc(n ? n : 1, 1);
+  if (n < COUNTS_KEPT_MIN || n > COUNTS_KEPT_MAX) return (aijt_int *)calloc(n ? n : 1, sizeof(aijt_int));
   pthread_mutex_lock(&kept_lock);
   if ((s = pick_block(n)) >= 0) {
     kept[s].used = 1;
     if (kept[s].cap < n) { /* too small, or none: a new block with room to spare, zeroed by calloc */
       free(kept[s].mem);
       kept[s].cap = n + n / 4 < COUNTS_KEPT_MAX ? n + n / 4 : COUNTS_KEPT_MAX;
-      if (!(kept[s].mem = calloc(kept[s].cap, 1))) kept[s].cap = 0, kept[s].used = 0;
+      if (!(kept[s].mem = (aijt_int *)calloc(kept[s].cap, sizeof(aijt_int)))) kept[s].cap = 0, kept[s].used = 0;
       mem = kept[s].mem;
       pthread_mutex_unlock(&kept_lock);
       return mem;
     }
   }
   pthread_mutex_unlock(&kept_lock);
-  if (s < 0) return calloc(n, 1); /* every block in use */
-  mem = kept[s].mem; /* ours until given back: no lock needed to zero it */
-  if (zero) memset(mem, 0, n);
+  if (s < 0) return (aijt_int *)calloc(n, sizeof(aijt_int)); /* every block in use */
+  mem = kept[s].mem; /* ours until aijt_counts_free: no lock needed to zero it */
+  memset(mem, 0, n * sizeof(aijt_int));
   return mem;
 }
 
-/* A kept block given back, or memory from malloc freed */
-static void kept_free(void *mem)
+void aijt_counts_free(aijt_int *count)
 {
-  if (!mem) return;
+  if (!count) return;
   pthread_mutex_lock(&kept_lock);
   for (int s = 0; s < COUNTS_KEPT; s++)
-    if (kept[s].mem == mem) {
+    if (kept[s].mem == count) {
       kept[s].used = 0;
       pthread_mutex_unlock(&kept_lock);
       return;
     }
   pthread_mutex_unlock(&kept_lock);
-  free(mem);
-}
-
-aijt_int *aijt_counts_new(size_t n)
-{
-  return (aijt_int *)kept_new(n * sizeof(aijt_int), 1);
-}
-
-void *aijt_scratch_new(size_t bytes)
-{
-  return kept_new(bytes, 0);
-}
-
-void aijt_scratch_free(void *mem)
-{
-  kept_free(mem);
-}
-
-void aijt_counts_free(aijt_int *count)
-{
-  kept_free(count);
+  free(count);
 }
 
 void aijt_counts_release(void)

@@ -246,7 +246,7 @@ typedef struct {
 
 static void class_tables_free(class_tables *T)
 {
-  aijt_scratch_free(T->memory);
+  free(T->memory);
   memset(T, 0, sizeof(*T));
 }
 
@@ -256,7 +256,7 @@ static aijt_err class_tables_make(const aijt_rules *R, const aijt_model *m, cons
 
   memset(T, 0, sizeof(*T));
   for (int q = 0; q < m->nkernels; q++) nk += allowed_kernel(R, &m->kernels[q]);
-  if (!(T->memory = (aijt_model_at *)aijt_scratch_new((2 * (size_t)nk * (size_t)nb + 1) * sizeof(aijt_model_at)))) return AIJT_ERR_MEM; /* kept between plannings: fresh pages fault in */
+  if (!(T->memory = (aijt_model_at *)malloc((2 * (size_t)nk * (size_t)nb + 1) * sizeof(aijt_model_at)))) return AIJT_ERR_MEM;
   aijt_model_at *at = T->memory;
   for (int q = 0; q < m->nkernels; q++) {
     const aijt_model_kernel *k = &m->kernels[q];

@@ -19,9 +19,6 @@ aijt_err aijt_length_counts(const aijt_csr *A, aijt_int max_len, aijt_int **coun
    malloc, so that a plan source may return either. */
 aijt_int *aijt_counts_new(size_t n);
 void      aijt_counts_free(aijt_int *count);
-/* The same for other arrays a planning makes and frees (bytes, not zeroed). */
-void *aijt_scratch_new(size_t bytes);
-void  aijt_scratch_free(void *mem);
 aijt_err aijt_order_from_counts(const aijt_csr *A, aijt_int max_len, const aijt_int *count, aijt_int **order);
 /* The largest v <= from with count[v] != 0 (-1: none), for every walk over counts of lengths or degrees:
    a power-law matrix's few long rows leave tens of thousands of zeros between them (R-MAT's lengths and
