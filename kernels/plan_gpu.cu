@@ -80,14 +80,7 @@ struct gpu_source {
   int                     natural_n; /* > 0: the natural order's windows, counted with the lengths */
   natural_windows         natural_w;
   int                     natural_d[AIJT_NATURAL_WINDOWS];
-  struct {                            /* the sectors' pass started ahead (gpu_sectors_ahead), while pending */
-    int                 pending, n, sorted;
-    aijt_int            col_hot;
-    aijt_dev_stage_pass pass; /* its windows, then their counts; the stage held until settled */
-  } ahead;
 };
-
-void ahead_settle(gpu_source *g, int *distinct); /* with the sectors' pass, below */
 
 /* Record the first failure; true while all is well. */
 bool ok(gpu_source *g, cudaError_t e)
@@ -447,7 +440,6 @@ aijt_err gpu_lengths(void *ctx, aijt_features *f, aijt_int **count)
   /* DIA's test, if the plan may be DIA, in the same wait (gpu_diagonals takes the result); so too the
      natural order's locality, if STREAM may be priced (gpu_sectors answers it): on most of the shared
      matrices the price asks for it, and its own pass waited again */
-  ahead_settle(g, NULL); /* each op but the sectors' first gives the stage back (the planner makes none pending here) */
   const int diag_max = g->R->allowed & AIJT_FORMAT_BIT(AIJT_DIA) ? AIJT_DIA_MAX_DIAGS : 0;
   const int nnat     = aijt_natural_windows(g->A, g->R, g->natural_w.w);
   err                = value_counts(g, row_len{g->D->rowptr}, n, diag_max, nnat, s, count);
@@ -482,7 +474,6 @@ int gpu_diagonals(void *ctx, int max, aijt_int *offsets)
   diag_set    h, *d = NULL;
   int         n = 0;
 
-  ahead_settle(g, NULL);
   if (max > AIJT_DIA_MAX_DIAGS) max = AIJT_DIA_MAX_DIAGS;
   if (g->diag_max == max) h = g->diag; /* made with the lengths */
   else if (alloc(g, &d, 1) && ok(g, cudaMemsetAsync(d, 0, sizeof(*d), g->stream))) {
@@ -522,7 +513,6 @@ int gpu_blocks(void *ctx, int bs)
   gpu_source *g   = (gpu_source *)ctx;
   int        *bad = NULL, h = 1;
 
-  ahead_settle(g, NULL);
   if (bs < 2 || bs > AIJT_BCSR_MAX_BS || g->A->nrows % bs || g->A->ncols % bs) return 0;
   if (alloc(g, &bad, 1) && ok(g, cudaMemsetAsync(bad, 0, sizeof(int), g->stream))) {
     if (g->A->nrows) blocks_kernel<<<setup_blocks(g->A->nrows), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, bs, bad);
@@ -674,7 +664,6 @@ aijt_err gpu_columns(void *ctx, const aijt_rules *R, int nd, aijt_plan *p)
   aijt_int    stride, *deg = NULL, *count = NULL, max_degree, *sorted = NULL;
   aijt_err    err;
 
-  ahead_settle(g, NULL);
   aijt_plan_drop_col_order(p);
   release(g, g->col_pos);
   if (!aijt_col_order_start(g->A, R, nd, p, &stride)) return AIJT_OK;
@@ -707,7 +696,6 @@ aijt_err gpu_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int *
 {
   gpu_source *g = (gpu_source *)ctx;
 
-  ahead_settle(g, NULL);
   *order = NULL; /* on the device until fetch */
   release(g, g->order);
   sort_decreasing(g, row_len{g->D->rowptr}, g->A->nrows, max_len, count, &g->order);
@@ -793,63 +781,16 @@ bool natural_counted(const gpu_source *g, const aijt_plan *p, const aijt_window 
   return true;
 }
 
-size_t window_bytes(int n)
-{
-  return ((size_t)n * sizeof(aijt_window) + 15) / 16 * 16;
-}
-
-/* The pass ahead waited for and the stage given back, its counts into distinct where that is not NULL. */
-void ahead_settle(gpu_source *g, int *distinct)
-{
-  if (!g->ahead.pending) return;
-  if (ok(g, cudaStreamSynchronize(g->stream)) && distinct) memcpy(distinct, (const char *)g->ahead.pass.host + window_bytes(g->ahead.n), (size_t)g->ahead.n * sizeof(int));
-  aijt_dev_stage_end(0); /* the kernel leaves the scratch alone */
-  g->ahead.pending = 0;
-}
-
-/* Whether the pass ahead is this one: the same windows of the same order and column order. */
-bool ahead_same(const gpu_source *g, const aijt_plan *p, const aijt_window *w, int n)
-{
-  const aijt_window *a = (const aijt_window *)g->ahead.pass.host;
-  if (!g->ahead.pending || n != g->ahead.n || !p->sorted != !g->ahead.sorted || p->col_hot != g->ahead.col_hot) return false;
-  for (int q = 0; q < n; q++)
-    if (w[q].k != a[q].k || w[q].e != a[q].e || w[q].n != a[q].n) return false;
-  return true;
-}
-
-/* The windows' pass launched with its windows and counts in the stage, which stays held until the pass is
-   settled: by the sectors call it answers, or by the next op that needs the stage or the stream's end.  Where the
-   stage is not to be had, nothing starts (the sectors call makes the pass). */
-aijt_err gpu_sectors_ahead(void *ctx, const aijt_plan *p, const aijt_window *w, int n)
-{
-  gpu_source  *g      = (gpu_source *)ctx;
-  const size_t wbytes = window_bytes(n);
-
-  ahead_settle(g, NULL);
-  if (!n || !aijt_dev_stage_begin(wbytes + (size_t)n * sizeof(int), sizeof(unsigned), g->stream, &g->ahead.pass)) return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
-  memcpy(g->ahead.pass.host, w, (size_t)n * sizeof(aijt_window));
-  sectors_kernel<<<n, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, p->sorted ? g->order : NULL, g->A->nrows, p->col_hot ? g->col_pos : NULL, p->col_hot, (const aijt_window *)g->ahead.pass.host_dev,
-                                                           (int *)((char *)g->ahead.pass.host_dev + wbytes));
-  g->ahead.pending = 1, g->ahead.n = n, g->ahead.sorted = p->sorted, g->ahead.col_hot = p->col_hot;
-  if (!ok(g, cudaGetLastError())) ahead_settle(g, NULL);
-  return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
-}
-
 aijt_err gpu_sectors(void *ctx, const aijt_plan *p, const aijt_window *w, int n, int *distinct)
 {
   gpu_source         *g  = (gpu_source *)ctx;
   aijt_window        *dw = NULL;
   int                *dd = NULL, *kd = NULL;
   const aijt_window  *kw = NULL; /* the windows and their counts as the kernel reads and writes them */
-  const size_t        wbytes = window_bytes(n);
+  const size_t        wbytes = ((size_t)n * sizeof(aijt_window) + 15) / 16 * 16;
   aijt_dev_stage_pass pass;
 
   if (natural_counted(g, p, w, n, distinct) || !n) return AIJT_OK;
-  if (ahead_same(g, p, w, n)) {
-    ahead_settle(g, distinct);
-    return g->err ? AIJT_ERR_DEVICE : AIJT_OK;
-  }
-  ahead_settle(g, NULL); /* another pass: the stage is the next one's */
   /* the stage's mapped memory holds both: no copy to the device, no allocations (each cost 10-30 us
      inside PETSc, bench/results/2026-11-25-plan-fuse) */
   const bool staged = aijt_dev_stage_begin(wbytes + (size_t)n * sizeof(int), sizeof(unsigned), g->stream, &pass);
@@ -877,7 +818,6 @@ aijt_err gpu_fetch(void *ctx, aijt_plan *p)
 {
   gpu_source *g = (gpu_source *)ctx;
 
-  ahead_settle(g, NULL);
   if (g->keep) return AIJT_OK;
   if (p->sorted && !p->order) {
     if (!(p->order = (aijt_int *)malloc(((size_t)p->nrows + 1) * sizeof(aijt_int)))) return AIJT_ERR_MEM;
@@ -946,8 +886,7 @@ extern "C" aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_c
   src.rows      = gpu_rows;
   src.sectors   = gpu_sectors;
   src.fetch     = gpu_fetch;
-  src.sectors_ahead = gpu_sectors_ahead;
-  if (getenv("AIJT_PLAN_GPU_TRACE")) { /* each pass waited for: none ahead */
+  if (getenv("AIJT_PLAN_GPU_TRACE")) {
     static const aijt_plan_source traced = {NULL, traced_lengths, traced_diagonals, traced_blocks, traced_columns, traced_rows, traced_sectors, traced_fetch};
     const aijt_plan_source        inner  = src;
     const double                  t0     = wall_ms();
@@ -957,7 +896,6 @@ extern "C" aijt_err aijt_dev_plan_model_keep(const aijt_csr *A, const aijt_dev_c
     err                                  = aijt_plan_model_from(A, &src, R, m, plan);
     fprintf(stderr, "aijt_dev_plan_model: %-9s %8.3f ms\n", "all", wall_ms() - t0);
   } else err = aijt_plan_model_from(A, &src, R, m, plan);
-  ahead_settle(&g, NULL); /* a pass ahead the plan did not ask for (a whole-matrix plan won) */
   if (!err && g.keep && (*plan)->sorted && !(*plan)->order) { /* the plan's: the caller's now */
     *order  = g.order;
     g.order = NULL;

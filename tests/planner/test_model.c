@@ -294,13 +294,7 @@ static void check_blocks_asked(const aijt_model *m)
 typedef struct {
   aijt_plan_source host;
   aijt_int        *order, *col_pos; /* kept here until fetch */
-  /* sectors_ahead, as the GPU's: the windows it was given (pending until a sectors call), and what followed */
-  aijt_window *ahead;
-  int          nahead, ahead_sorted, pending, aheads, rows_calls, sorted_calls, answered;
-  aijt_int     ahead_hot;
 } deferred;
-
-static int aheads_made, aheads_answered; /* over every check_deferred: the pass ahead must be met at least once */
 
 static aijt_err deferred_lengths(void *ctx, aijt_features *f, aijt_int **count)
 {
@@ -333,7 +327,6 @@ static aijt_err deferred_columns(void *ctx, const aijt_rules *R, int nd, aijt_pl
 static aijt_err deferred_rows(void *ctx, aijt_int max_len, const aijt_int *count, aijt_int **order)
 {
   deferred *d = ctx;
-  d->rows_calls++;
   free(d->order);
   d->order = NULL;
   *order   = NULL;
@@ -347,26 +340,7 @@ static aijt_err deferred_sectors(void *ctx, const aijt_plan *p, const aijt_windo
   EXPECT(!p->order && !p->col_pos, "deferred source: the planner holds an order or a column order before fetch");
   q.order   = p->sorted ? d->order : NULL;
   q.col_pos = p->col_hot > 0 ? d->col_pos : NULL;
-  d->sorted_calls += p->sorted != 0;
-  if (d->pending) { /* answered from the pass ahead where it is the same pass */
-    int same = n == d->nahead && p->sorted == d->ahead_sorted && p->col_hot == d->ahead_hot;
-    for (int k = 0; k < n && same; k++) same = w[k].k == d->ahead[k].k && w[k].e == d->ahead[k].e && w[k].n == d->ahead[k].n;
-    d->answered += same;
-    d->pending = 0;
-  }
   return d->host.sectors(d->host.ctx, &q, w, n, distinct);
-}
-
-static aijt_err deferred_sectors_ahead(void *ctx, const aijt_plan *p, const aijt_window *w, int n)
-{
-  deferred *d = ctx;
-  EXPECT(!d->pending && d->rows_calls == 1 && p->sorted && n > 0, "deferred source: the pass ahead came twice, before the sort or empty");
-  free(d->ahead);
-  d->ahead = malloc((size_t)n * sizeof(aijt_window));
-  if (!d->ahead) return AIJT_ERR_MEM;
-  memcpy(d->ahead, w, (size_t)n * sizeof(aijt_window));
-  d->nahead = n, d->ahead_sorted = p->sorted, d->ahead_hot = p->col_hot, d->pending = 1, d->aheads++;
-  return AIJT_OK;
 }
 
 static aijt_err deferred_fetch(void *ctx, aijt_plan *p)
@@ -377,12 +351,10 @@ static aijt_err deferred_fetch(void *ctx, aijt_plan *p)
   return AIJT_OK;
 }
 
-/* With ahead, the source also takes the sort's windows ahead (as the GPU's does): the plan is the same, the rows
-   are sorted once, and every sorted pass after it is the one ahead. */
-static void check_deferred_ahead(const char *name, const aijt_csr *A, const aijt_model *m, aijt_col_order cols, int ahead)
+static void check_deferred(const char *name, const aijt_csr *A, const aijt_model *m, aijt_col_order cols)
 {
   deferred         d;
-  aijt_plan_source src = {&d, deferred_lengths, deferred_diagonals, deferred_blocks, deferred_columns, deferred_rows, deferred_sectors, deferred_fetch, ahead ? deferred_sectors_ahead : NULL};
+  aijt_plan_source src = {&d, deferred_lengths, deferred_diagonals, deferred_blocks, deferred_columns, deferred_rows, deferred_sectors, deferred_fetch};
   aijt_plan       *p = NULL, *q = NULL;
   aijt_rules       R;
 
@@ -391,20 +363,11 @@ static void check_deferred_ahead(const char *name, const aijt_csr *A, const aijt
   aijt_rules_default(&R);
   R.col_order = cols;
   EXPECT(!aijt_plan_model_from(A, &src, &R, m, &p) && !aijt_plan_model(A, &R, m, &q), "%s, columns %s: a plan failed", name, aijt_col_order_names[cols]);
-  EXPECT(p && q && aijt_plan_equal(p, q) && !p->sorted == !p->order && p->sorted == q->sorted, "%s, columns %s%s: the plan through a source that keeps its order differs from the host's", name, aijt_col_order_names[cols], ahead ? ", windows ahead" : "");
-  EXPECT(d.rows_calls <= 1 && (!d.aheads || d.sorted_calls == d.answered), "%s, columns %s%s: %d sorts, %d sorted passes of which %d ahead", name, aijt_col_order_names[cols], ahead ? ", windows ahead" : "", d.rows_calls, d.sorted_calls, d.answered);
-  if (ahead) aheads_made += d.aheads, aheads_answered += d.answered;
+  EXPECT(p && q && aijt_plan_equal(p, q) && !p->sorted == !p->order && p->sorted == q->sorted, "%s, columns %s: the plan through a source that keeps its order differs from the host's", name, aijt_col_order_names[cols]);
   aijt_plan_destroy(&p);
   aijt_plan_destroy(&q);
   free(d.order);
   free(d.col_pos);
-  free(d.ahead);
-}
-
-static void check_deferred(const char *name, const aijt_csr *A, const aijt_model *m, aijt_col_order cols)
-{
-  check_deferred_ahead(name, A, m, cols, 0);
-  check_deferred_ahead(name, A, m, cols, 1);
 }
 
 int main(void)
@@ -491,7 +454,6 @@ int main(void)
     for (int c = 0; c < 3; c++) check_deferred("tridiagonal", &T, &m, (aijt_col_order)c);
     free(rp), free(col);
   }
-  EXPECT(aheads_made > 0 && aheads_answered > 0, "the sorted windows' pass ahead: %d made, %d answered over the plans above", aheads_made, aheads_answered);
   check_blocks_asked(&m);
   check_stream_lanes(len); /* last but one: the random lengths above stay as they were */
   check_natural_windows(len);

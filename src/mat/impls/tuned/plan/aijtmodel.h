@@ -143,10 +143,6 @@ typedef struct {
   /* the host copies of what rows and columns left on the source, for what plan p keeps (its order when
      sorted, its column order when col_hot > 0); NULL: nothing is left */
   aijt_err (*fetch)(void *ctx, aijt_plan *p);
-  /* optional (NULL: none): sectors' pass over the n windows w of plan p started, not waited for; the
-     sectors call with the same windows of the same order and column order answers from it.  The planner
-     calls it at most once, right after rows, when the plan is all but sure to be sorted. */
-  aijt_err (*sectors_ahead)(void *ctx, const aijt_plan *p, const aijt_window *w, int n);
 } aijt_plan_source;
 
 /* The host's source: A's own arrays. */

@@ -57,55 +57,27 @@ static int length_class(aijt_int len)
    all buckets in one call of the source. */
 #define BUCKET_WINDOWS 8
 
-/* The locality windows of the n buckets b: *w (bucket q's: [(*first)[q], (*first)[q + 1])), their number in *nw. */
-static aijt_err bucket_windows(const aijt_int *count, const aijt_bucket *b, int n, aijt_window **w, int **first, int *nw)
-{
-  *w     = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
-  *first = (int *)malloc(((size_t)n + 1) * sizeof(int));
-  *nw    = 0;
-  if (!*w || !*first) {
-    free(*w), free(*first);
-    *w = NULL, *first = NULL;
-    return AIJT_ERR_MEM;
-  }
-  for (int q = 0; q < n; q++) {
-    (*first)[q] = *nw;
-    *nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, *w + *nw);
-  }
-  (*first)[n] = *nw;
-  return AIJT_OK;
-}
-
 /* The locality of each of the n buckets b of plan p, through src: all their windows in one call. */
 static aijt_err bucket_localities(const aijt_plan_source *src, const aijt_plan *p, const aijt_int *count, aijt_bucket *b, int n)
 {
-  aijt_window *w        = NULL;
-  int         *first    = NULL, nw;
+  aijt_window *w        = (aijt_window *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(aijt_window));
   int         *distinct = (int *)malloc(((size_t)n * BUCKET_WINDOWS + 1) * sizeof(int));
-  aijt_err     err      = distinct ? bucket_windows(count, b, n, &w, &first, &nw) : AIJT_ERR_MEM;
+  int         *first    = (int *)malloc(((size_t)n + 1) * sizeof(int)); /* bucket q's windows: [first[q], first[q + 1]) */
+  int          nw       = 0;
+  aijt_err     err      = AIJT_OK;
 
-  if (!err && nw) err = src->sectors(src->ctx, p, w, nw, distinct);
-  for (int q = 0; q < n && !err; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
+  if (!w || !distinct || !first) err = AIJT_ERR_MEM;
+  else {
+    for (int q = 0; q < n; q++) {
+      first[q] = nw;
+      nw += aijt_locality_windows(count, b[q].begin, b[q].end, b[q].max_len, b[q].nnz, BUCKET_WINDOWS, w + nw);
+    }
+    first[n] = nw;
+    if (nw) err = src->sectors(src->ctx, p, w, nw, distinct);
+    for (int q = 0; q < n && !err; q++) b[q].d = aijt_locality_of(w + first[q], distinct + first[q], first[q + 1] - first[q]);
+  }
   free(w);
   free(distinct);
-  free(first);
-  return err;
-}
-
-/* The sort by length and the sorted windows' pass (bucket_localities' windows) started through src ahead of the
-   whole-matrix prices and the class tables, which the host works out meanwhile (src->sectors_ahead). */
-static aijt_err sort_ahead(const aijt_plan_source *src, aijt_plan *p, const aijt_int *count, const aijt_bucket *b, int n)
-{
-  aijt_window *w     = NULL;
-  int         *first = NULL, nw = 0;
-  aijt_plan    q;
-  aijt_err     err = src->rows(src->ctx, p->features.max_len, count, &p->order);
-
-  if (!err) err = bucket_windows(count, b, n, &w, &first, &nw);
-  q        = *p; /* the plan as the localities will see it: sorted */
-  q.sorted = 1;
-  if (!err && nw) err = src->sectors_ahead(src->ctx, &q, w, nw);
-  free(w);
   free(first);
   return err;
 }
@@ -701,7 +673,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   aijt_int    *count = NULL;
   aijt_bucket *b = NULL; /* the length classes, from count */
   class_tables ct;
-  int          cap = 0, nd, nb = 0, ordered = 0; /* ordered: the sort ran ahead */
+  int          cap = 0, nd, nb = 0;
   double       predicted, dia, panel, stream, bcsr;
   aijt_strip   ps, ss, bs;
   aijt_err     err;
@@ -727,22 +699,13 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   dia = fmin(dia, bcsr); /* below, "DIA" stands for the better of the two until the end (one natural-order strip) */
   if ((err = src->columns(src->ctx, rules, nd, p))) goto fail; /* the strips' locality reads x as they will */
   panel = aijt_whole_panel_us(rules, m, p, &ps);
-  if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb))) goto fail;
-  /* Neither DIA nor PANEL: only STREAM may still keep the rows in natural order, which it seldom does (2 of 122
-     such plans of the shared files; actor_movie_incidence's STREAM beats the split, not its floor).  The sort and
-     the sorted windows' pass then start now, and run on the GPU while the host prices STREAM and makes the class
-     tables; the localities wait for what is left of them. */
-  if (src->sectors_ahead && A->nrows > 1 && !isfinite(dia) && !isfinite(panel)) {
-    if ((err = sort_ahead(src, p, count, b, nb))) goto fail;
-    ordered = 1;
-  }
   predicted = INFINITY;
   stream    = aijt_whole_stream_us(A, src, rules, m, p, count, fmin(dia, panel), &ss);
   if (isnan(stream)) {
     err = AIJT_ERR_DEVICE;
     goto fail;
   }
-  if ((err = class_tables_make(rules, m, b, nb, &ct))) goto fail;
+  if ((err = aijt_model_buckets_from(NULL, p, count, p->features.max_len, &b, &nb)) || (err = class_tables_make(rules, m, b, nb, &ct))) goto fail;
   if (isfinite(dia) || isfinite(panel) || isfinite(stream)) { /* DIA, PANEL or STREAM below the split's bound win whatever it is: no order, no locality */
     const double whole = fmin(fmin(dia, panel), stream);
     const double floor_us = split_floor(rules, m, b, nb, &ct);
@@ -755,7 +718,7 @@ aijt_err aijt_plan_model_from(const aijt_csr *A, const aijt_plan_source *src, co
   }
   if (!isfinite(predicted)) {
     if (A->nrows > 1) {
-      if (!ordered && (err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
+      if ((err = src->rows(src->ctx, p->features.max_len, count, &p->order))) goto fail;
       p->sorted = 1;
     }
     if ((err = split(src, rules, m, p, count, b, nb, &ct, fmin(fmin(dia, panel), stream), &cap, &predicted))) goto fail;
