@@ -6,7 +6,8 @@
 #   usage: bash bench/ab.sh OUTDIR ROUNDS 'COMMAND'
 # Both trees are built side by side (the base in /tmp/base).  COMMAND then runs ROUNDS times on each side, base
 # first, in bash from the repository root, with $BENCH set to that side's build-cuda/bench and its output in
-# OUTDIR/base-R.txt or OUTDIR/new-R.txt; at the end they are packed into OUTDIR/raw.tgz.
+# OUTDIR/base-R.txt or OUTDIR/new-R.txt; at the end they are packed into OUTDIR/raw.tgz.  For bench_spmv's planning
+# alone, bench/ab_planning.py OUTDIR/raw.tgz gives each process's median and compares the sides at their least.
 set -uo pipefail
 O=${1:?usage: bash bench/ab.sh OUTDIR ROUNDS COMMAND}; R=${2:?rounds}; C=${3:?command}
 source "$(dirname "$0")/session.sh" "$O"
