@@ -367,8 +367,8 @@ static void push_strips(const aijt_model *m, const aijt_rules *R, const aijt_buc
    entries; with bound, at any locality, as the prefixes are).  Empty rows an in-place product skips cost
    nothing.  split_floor takes the same floor from the tables, before any prefix exists; one function for both
    read the tables here too, 1.05x the host part's instructions in geometric mean against 1.02x
-   (bench/results/2026-11-27-rest-floor-ell, shared-floor.patch).  On actor_movie_incidence's split, which STREAM beats, 8 of its 71 buckets are reached (H100 model)
-   instead of all (bench/results/2026-11-27-rest-floor-ell). */
+   (bench/results/2026-11-27-rest-floor-ell, shared-floor.patch).  On actor_movie_incidence's split, which STREAM
+   beats, 8 of its 71 buckets are reached (H100 model) instead of all (bench/results/2026-11-27-rest-floor-ell). */
 static void offer_limits(const aijt_model *m, const aijt_rules *R, const aijt_bucket *b, int nb, const choice *c, int nk, int bound, int first_empty, double cut, double *lim, double *below)
 {
   double ell_min[AIJT_MODEL_MAX_KERNELS], dlo = INFINITY, dhi = -INFINITY;
@@ -628,9 +628,9 @@ aijt_err aijt_plan_model(const aijt_csr *A, const aijt_rules *rules, const aijt_
    of positions, and the slices whose first row lies in a run are counted at once: a walk over the lengths,
    not the slices (slice by slice, the step that held it took 100 us on random's 62k slices and 36 us on
    circuit's inside PETSc on an H100, bench/results/2026-11-28-plan-steps; per run, circuit's planning alone
-   took about 20 us less on an H200, bench/results/2026-11-28-diag-tile).  The walk starts from the shortest rows, which come
-   last, where SELL strips are: it reads the counts up to the strips' longest rows only (from the longest,
-   circuit's walk crossed 73k lengths). */
+   took about 20 us less on an H200, bench/results/2026-11-28-diag-tile).  The walk starts from the shortest
+   rows, which come last, where SELL strips are: it reads the counts up to the strips' longest rows only (from
+   the longest, circuit's walk crossed 73k lengths). */
 static void sell_slots_from_counts(aijt_plan *p, const aijt_int *count)
 {
   aijt_int len   = 0;
