@@ -7,11 +7,15 @@
    actor_movie_incidence's 240 us of planning, where the sort's kernels ran a few microseconds
    (bench/results/2026-11-27-plan-timeline); the host paced the GPU.  Here each value is a class of its
    own and a class keeps its positions' order:
-   - count: a block per tile of positions counts each class in it (classes[c * ntiles + tile]);
+   - count: a block per tile of positions counts each class in it (counts[tile * nclasses + c]);
    - place: every block reads all tiles' counts (a few hundred KB in L2), so that it has each class's
      total and its own tile's start in the class without a device-wide scan and its launch; each warp of
      the tile counts its share of positions, the block gives each warp its start, and each warp places
      its positions in order, a rank among the lanes of one class from the warp's match.
+   A tile's counts are consecutive, so that a warp reads 32 classes of one tile in one load.  Kept class by class
+   (counts[c * ntiles + tile], each thread summing its own classes' run), a warp's load touched 32 lines: on
+   actor_movie_incidence's 127k rows the place kernel took 17.4 us against the count kernel's 8.8 between CUDA
+   events on an H200 (bench/results/2026-11-28-stats-probe).
    Values below COUNT_SORT_SHORT are their own class index; up to COUNT_SORT_LONG distinct values past
    them come in a table in the launch's arguments.  Beyond that, or past COUNT_SORT_MAX_TILES tiles of
    65535 positions (a warp's places are unsigned short), count_sort_fits says no and the caller sorts
@@ -37,8 +41,8 @@ constexpr unsigned COUNT_SORT_ITEMS     = (COUNT_SORT_CLASSES + COUNT_SORT_THREA
 constexpr int64_t  COUNT_SORT_TILE_MIN  = 2048;
 constexpr int64_t  COUNT_SORT_TILE_MAX  = 65535;
 constexpr int64_t  COUNT_SORT_MAX_TILES = 128; /* each block reads ntiles x classes counts */
-/* the place kernel's starts and warps' counts, with its scan's few hundred bytes, within 48 KB of static shared
-   memory (47,904 bytes with 64-bit indices) */
+/* the place kernel's starts and warps' counts (the classes' totals in the counts' place before them), with its
+   scan's few hundred bytes, within 48 KB of static shared memory (47,904 bytes with 64-bit indices) */
 static_assert(COUNT_SORT_CLASSES * (sizeof(aijt_int) + COUNT_SORT_WARPS * sizeof(unsigned short)) <= 47 * 1024, "count_sort's shared memory");
 
 /* The classes, decreasing: the long values' table, then short values top, top - 1, ..., 0. */
@@ -115,7 +119,7 @@ __global__ void __launch_bounds__(COUNT_SORT_THREADS) count_sort_count_kernel(V 
   __syncthreads();
   COUNT_SORT_STEP(i, lo, hi, (int64_t)threadIdx.x, (int64_t)blockDim.x) count_sort_add(i < hi ? count_class(value(i), k) : -1, count);
   __syncthreads();
-  for (int c = threadIdx.x; c < nd; c += blockDim.x) counts[(int64_t)c * k.ntiles + blockIdx.x] = (aijt_int)count[c];
+  for (int c = threadIdx.x; c < nd; c += blockDim.x) counts[(int64_t)blockIdx.x * nd + c] = (aijt_int)count[c];
 }
 
 template <class V>
@@ -123,31 +127,42 @@ __global__ void __launch_bounds__(COUNT_SORT_THREADS) count_sort_place_kernel(V 
 {
   typedef cub::BlockScan<aijt_int, COUNT_SORT_THREADS> scan;
   __shared__ typename scan::TempStorage tmp;
-  __shared__ aijt_int                   base[COUNT_SORT_CLASSES];                   /* the tile's first place in each class */
-  __shared__ unsigned short             wcount[COUNT_SORT_WARPS][COUNT_SORT_CLASSES]; /* a warp's count, then its next place past base */
-  const int                             nd = count_sort_nclasses(k);
-  const unsigned                        w = threadIdx.x / 32, lane = threadIdx.x & 31;
-  const int64_t                         t0 = (int64_t)blockIdx.x * k.tile, t1 = t0 + k.tile < n ? t0 + k.tile : n;
-  const int64_t                         share = (k.tile + COUNT_SORT_WARPS - 1) / COUNT_SORT_WARPS;
-  const int64_t                         lo = t0 + w * share < t1 ? t0 + w * share : t1, hi = lo + share < t1 ? lo + share : t1;
-  aijt_int                              total[COUNT_SORT_ITEMS], before[COUNT_SORT_ITEMS], first[COUNT_SORT_ITEMS];
+  __shared__ aijt_int                   base[COUNT_SORT_CLASSES]; /* the tile's first place in each class */
+  __shared__ union {
+    unsigned short w[COUNT_SORT_WARPS][COUNT_SORT_CLASSES]; /* a warp's count, then its next place past base */
+    aijt_int       total[COUNT_SORT_CLASSES];               /* before them: each class's total */
+  } sh;
+  unsigned short(*const wcount)[COUNT_SORT_CLASSES] = sh.w;
+  const int      nd = count_sort_nclasses(k);
+  const unsigned w = threadIdx.x / 32, lane = threadIdx.x & 31;
+  const int64_t  t0 = (int64_t)blockIdx.x * k.tile, t1 = t0 + k.tile < n ? t0 + k.tile : n;
+  const int64_t  share = (k.tile + COUNT_SORT_WARPS - 1) / COUNT_SORT_WARPS;
+  const int64_t  lo = t0 + w * share < t1 ? t0 + w * share : t1, hi = lo + share < t1 ? lo + share : t1;
+  aijt_int       total[COUNT_SORT_ITEMS], first[COUNT_SORT_ITEMS];
 
-  /* each class's total and its positions in the tiles before this one; classes blocked by thread */
-  for (unsigned j = 0; j < COUNT_SORT_ITEMS; j++) {
+  /* each class's total, and its positions in the tiles before this one in base: a warp's lanes read neighbouring
+     classes of one tile */
+  for (int c = threadIdx.x; c < nd; c += blockDim.x) {
+    aijt_int all = 0, before = 0;
+    for (int u = 0; u < k.ntiles; u++) {
+      const aijt_int m = counts[(int64_t)u * nd + c];
+      all += m;
+      if (u < (int)blockIdx.x) before += m;
+    }
+    sh.total[c] = all;
+    base[c]     = before;
+  }
+  __syncthreads();
+  for (unsigned j = 0; j < COUNT_SORT_ITEMS; j++) { /* the scan takes the classes blocked by thread */
     const int c = (int)(threadIdx.x * COUNT_SORT_ITEMS + j);
-    total[j] = before[j] = 0;
-    if (c < nd)
-      for (int u = 0; u < k.ntiles; u++) {
-        const aijt_int m = counts[(int64_t)c * k.ntiles + u];
-        total[j] += m;
-        if (u < (int)blockIdx.x) before[j] += m;
-      }
+    total[j]    = c < nd ? sh.total[c] : 0;
   }
   scan(tmp).ExclusiveSum(total, first); /* the classes in order: the first place of each */
   for (unsigned j = 0; j < COUNT_SORT_ITEMS; j++) {
     const int c = (int)(threadIdx.x * COUNT_SORT_ITEMS + j);
-    if (c < nd) base[c] = first[j] + before[j];
+    if (c < nd) base[c] += first[j];
   }
+  __syncthreads(); /* the totals read: their memory becomes the warps' counts */
   for (int c = threadIdx.x; c < nd; c += blockDim.x)
     for (unsigned q = 0; q < COUNT_SORT_WARPS; q++) wcount[q][c] = 0;
   __syncthreads();

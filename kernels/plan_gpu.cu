@@ -20,7 +20,7 @@
      in two launches (count_sort.cuh), else by a radix sort of (longest - length, row);
    - sectors: a thread block per locality window, the windows and their counts in the stage's mapped
      buffer (no copies, no allocations); the natural order's few windows, which STREAM's price reads, are
-     counted with the lengths, in their wait.
+     counted with the lengths, blocks of their launch.
    The order and the column order stay on the device until the plan is made; fetch copies back only
    what the plan keeps (a DIA plan keeps neither).
 
@@ -258,7 +258,8 @@ struct value_stats {
 template <class V>
 __device__ void stats_body(V value, aijt_int n, value_stats *out, unsigned block, unsigned nblocks)
 {
-  __shared__ unsigned long long s1[SETUP_BLOCK], s2[SETUP_BLOCK], z[SETUP_BLOCK], lo[SETUP_BLOCK], hi[SETUP_BLOCK];
+  constexpr unsigned            WARPS = SETUP_BLOCK / 32;
+  __shared__ unsigned long long s1[WARPS], s2[WARPS], z[WARPS], lo[WARPS], hi[WARPS];
   __shared__ aijt_int           sh[HIST_SHARED];
   unsigned long long            a = 0, b = 0, e = 0, l = 0, h = 0;
   const unsigned                t = threadIdx.x;
@@ -280,22 +281,25 @@ __device__ void stats_body(V value, aijt_int n, value_stats *out, unsigned block
       if (at < LONG_LISTED) out->longs[at] = (aijt_int)v;
     }
   }
-  s1[t] = a, s2[t] = b, z[t] = e, lo[t] = l, hi[t] = h;
-  __syncthreads();
-  for (unsigned q = SETUP_BLOCK / 2; q > 0; q /= 2) {
-    if (t < q) {
-      s1[t] += s1[t + q], s2[t] += s2[t + q], z[t] += z[t + q];
-      lo[t] = lo[t + q] > lo[t] ? lo[t + q] : lo[t];
-      hi[t] = hi[t + q] > hi[t] ? hi[t + q] : hi[t];
-    }
-    __syncthreads();
+  /* the block's sums: each warp's by shuffles, then the warps' by thread 0 (a tree over the block's threads in
+     shared memory, eight waits for the whole block, held each block's chain of steps longer) */
+  for (int o = 16; o > 0; o /= 2) {
+    const unsigned long long l2 = __shfl_down_sync(0xffffffffu, l, o), h2 = __shfl_down_sync(0xffffffffu, h, o);
+    a += __shfl_down_sync(0xffffffffu, a, o), b += __shfl_down_sync(0xffffffffu, b, o), e += __shfl_down_sync(0xffffffffu, e, o);
+    l = l2 > l ? l2 : l, h = h2 > h ? h2 : h;
   }
+  if ((t & 31) == 0) s1[t / 32] = a, s2[t / 32] = b, z[t / 32] = e, lo[t / 32] = l, hi[t / 32] = h;
+  __syncthreads();
   if (t == 0) {
-    atomicAdd(&out->s1, s1[0]);
-    atomicAdd(&out->s2, s2[0]);
-    atomicAdd(&out->zeros, z[0]);
-    atomicMax(&out->lo_c, lo[0]);
-    atomicMax(&out->hi, hi[0]);
+    for (unsigned q = 1; q < WARPS; q++) {
+      a += s1[q], b += s2[q], e += z[q];
+      l = lo[q] > l ? lo[q] : l, h = hi[q] > h ? hi[q] : h;
+    }
+    atomicAdd(&out->s1, a);
+    atomicAdd(&out->s2, b);
+    atomicAdd(&out->zeros, e);
+    atomicMax(&out->lo_c, l);
+    atomicMax(&out->hi, h);
   }
   for (unsigned q = t; q < HIST_SHARED; q += blockDim.x)
     if (sh[q]) add_count(&out->hist[q], sh[q]);
@@ -314,16 +318,25 @@ __device__ void finish_stats(value_stats *acc, unsigned *done, value_stats *resu
   __syncthreads();
   if (!last) return;
   __threadfence();
-  volatile value_stats *a = acc; /* past L1: other blocks wrote it */
-  const unsigned long long nlong = a->nlong, listed = nlong < LONG_LISTED ? nlong : LONG_LISTED;
-  for (unsigned q = threadIdx.x; q < HIST_SHARED; q += blockDim.x) result->hist[q] = a->hist[q], a->hist[q] = 0;
-  for (unsigned long long q = threadIdx.x; q < listed; q += blockDim.x) result->longs[q] = a->longs[q], a->longs[q] = 0;
-  for (unsigned q = threadIdx.x; q < SET_SLOTS; q += blockDim.x) result->diag.set[q] = a->diag.set[q], a->diag.set[q] = 0;
-  if (threadIdx.x == 0) {
-    result->s1 = a->s1, result->s2 = a->s2, result->zeros = a->zeros, result->lo_c = a->lo_c, result->hi = a->hi, result->nlong = nlong;
-    result->diag.n = a->diag.n, result->diag.over = a->diag.over;
-    a->s1 = a->s2 = a->zeros = a->lo_c = a->hi = a->nlong = 0;
-    a->diag.n = a->diag.over = 0;
+  /* read past L1 (other blocks wrote it), all of a thread's share at once, then written: one load after another,
+     each after the last one's stores, the copy was a chain of round trips at the end of the launch */
+  constexpr unsigned       PER = HIST_SHARED / SETUP_BLOCK;
+  static_assert(HIST_SHARED % SETUP_BLOCK == 0 && SET_SLOTS <= SETUP_BLOCK, "finish_stats takes HIST_SHARED / SETUP_BLOCK counts and one slot a thread");
+  const unsigned           t = threadIdx.x;
+  const unsigned long long nlong = __ldcg(&acc->nlong), listed = nlong < LONG_LISTED ? nlong : LONG_LISTED;
+  aijt_int                 hist[PER], slot = t < SET_SLOTS ? __ldcg(&acc->diag.set[t]) : 0;
+  for (unsigned j = 0; j < PER; j++) hist[j] = __ldcg(&acc->hist[t + j * SETUP_BLOCK]);
+  unsigned long long s1 = 0, s2 = 0, zeros = 0, lo_c = 0, hi = 0;
+  int                dn = 0, dover = 0;
+  if (t == 0) s1 = __ldcg(&acc->s1), s2 = __ldcg(&acc->s2), zeros = __ldcg(&acc->zeros), lo_c = __ldcg(&acc->lo_c), hi = __ldcg(&acc->hi), dn = __ldcg(&acc->diag.n), dover = __ldcg(&acc->diag.over);
+  for (unsigned j = 0; j < PER; j++) result->hist[t + j * SETUP_BLOCK] = hist[j], acc->hist[t + j * SETUP_BLOCK] = 0;
+  if (t < SET_SLOTS) result->diag.set[t] = slot, acc->diag.set[t] = 0;
+  for (unsigned long long q = t; q < listed; q += blockDim.x) result->longs[q] = __ldcg(&acc->longs[q]), acc->longs[q] = 0;
+  if (t == 0) {
+    result->s1 = s1, result->s2 = s2, result->zeros = zeros, result->lo_c = lo_c, result->hi = hi, result->nlong = nlong;
+    result->diag.n = dn, result->diag.over = dover;
+    acc->s1 = acc->s2 = acc->zeros = acc->lo_c = acc->hi = acc->nlong = 0;
+    acc->diag.n = acc->diag.over = 0;
     *(volatile unsigned *)done = 0;
   }
   __threadfence_system();
@@ -336,17 +349,25 @@ __global__ void stats_kernel(V value, aijt_int n, value_stats *out, unsigned *do
   finish_stats(out, done, result);
 }
 
-/* The statistics and the diagonal test in one launch, its nstat + ndiag blocks spread so that both run at
-   once from the start (one after the other on a stream, lap3d's took 21 and 63 us on an H100, the
-   statistics far from the memory's rate; bench/results/2026-11-25-h100-verify/v4): block b is the k-th of
-   the statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b. */
+__device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window w, int *distinct);
+
+/* The lengths' pass in one launch: the sectors of the natural order's first nnat windows (into distinct), then
+   the statistics and the diagonal test, their nstat + ndiag blocks spread so that both run at once from the
+   start (one after the other on a stream, lap3d's took 21 and 63 us on an H100, the statistics far from the
+   memory's rate; bench/results/2026-11-25-h100-verify/v4): block b past the windows is the k-th of the
+   statistics' where the nstat-in-(nstat + ndiag) count first reaches k at b.  The windows had a launch of
+   their own after the statistics', 7-8 us between CUDA events on an H200 (bench/results/2026-11-28-stats-probe). */
+static_assert(AIJT_LOCALITY_WINDOW == SETUP_BLOCK, "a window's block is one of the lengths' launch");
 template <class V>
-__global__ void stats_diag_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag, unsigned *done, value_stats *result)
+__global__ void lengths_kernel(V value, aijt_int n, value_stats *out, const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, unsigned nstat, unsigned ndiag, const natural_windows windows, unsigned nnat, int *distinct, unsigned *done, value_stats *result)
 {
-  const unsigned long long total = (unsigned long long)nstat + ndiag, b = blockIdx.x;
-  const unsigned           upto  = (unsigned)((b + 1) * nstat / total), before = (unsigned)(b * nstat / total); /* statistics' blocks in [0, b], [0, b) */
-  if (upto > before) stats_body(value, n, out, upto - 1, nstat);
-  else diagonals_body(rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
+  if (blockIdx.x < nnat) sectors_body(rowptr, colidx, NULL, nrows, NULL, 0, windows.w[blockIdx.x], &distinct[blockIdx.x]);
+  else {
+    const unsigned long long total = (unsigned long long)nstat + ndiag, b = blockIdx.x - nnat;
+    const unsigned           upto = (unsigned)((b + 1) * nstat / total), before = (unsigned)(b * nstat / total); /* statistics' blocks in [0, b], [0, b) */
+    if (upto > before) stats_body(value, n, out, upto - 1, nstat);
+    else diagonals_body(rowptr, colidx, nrows, max, &out->diag, (unsigned)(b - upto), ndiag);
+  }
   finish_stats(out, done, result);
 }
 
@@ -371,8 +392,6 @@ void stats_from(value_stats *s, const value_stats *r)
   s->diag = r->diag;
 }
 
-void natural_launch(gpu_source *g, int nnat, int *distinct); /* with the sectors' kernel, below */
-
 /* The statistics of n values (none negative) into *s, and count[v] for v in [0, s->hi] into *count
    (host): one wait, two where more than LONG_LISTED values reach HIST_SHARED.  diag_max > 0: s->diag
    gets the matrix's diagonals up to that many in the same wait.  nnat > 0: the sectors of the natural
@@ -395,9 +414,9 @@ aijt_err value_counts(gpu_source *g, V value, aijt_int n, int diag_max, int nnat
     const unsigned nstat = setup_blocks(n) < STAT_BLOCKS ? setup_blocks(n) : STAT_BLOCKS;
     value_stats   *acc   = staged ? (value_stats *)pass.zeroed : ds, *result = staged ? (value_stats *)pass.host_dev : NULL;
     unsigned      *done  = staged ? (unsigned *)((char *)pass.zeroed + acc_bytes) : NULL;
-    if (n && diag_max > 0 && g->A->nrows) stats_diag_kernel<<<nstat + diag_blocks(g), SETUP_BLOCK, 0, g->stream>>>(value, n, acc, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, diag_blocks(g), done, result);
+    const unsigned ndiag = diag_max > 0 && g->A->nrows ? diag_blocks(g) : 0, nwin = staged && nnat > 0 ? (unsigned)nnat : 0;
+    if (n && (ndiag || nwin)) lengths_kernel<<<nwin + nstat + ndiag, SETUP_BLOCK, 0, g->stream>>>(value, n, acc, g->D->rowptr, g->D->colidx, g->A->nrows, diag_max, nstat, ndiag, g->natural_w, nwin, nwin ? (int *)((char *)pass.host_dev + acc_bytes) : NULL, done, result);
     else if (n) stats_kernel<<<nstat, SETUP_BLOCK, 0, g->stream>>>(value, n, acc, done, result);
-    if (staged && nnat > 0) natural_launch(g, nnat, (int *)((char *)pass.host_dev + acc_bytes));
     if (ok(g, cudaGetLastError())) {
       if (!staged) fetch_to_host(g, s, ds, sizeof(*s));
       else if (ok(g, cudaStreamSynchronize(g->stream))) {
@@ -759,16 +778,6 @@ __device__ void sectors_body(const aijt_int *rowptr, const aijt_int *colidx, con
 __global__ void sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, const aijt_int *order, aijt_int nrows, const aijt_int *col_pos, aijt_int nhot, const aijt_window *windows, int *distinct)
 {
   sectors_body(rowptr, colidx, order, nrows, col_pos, nhot, windows[blockIdx.x], &distinct[blockIdx.x]);
-}
-
-__global__ void natural_sectors_kernel(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, const natural_windows windows, int *distinct)
-{
-  sectors_body(rowptr, colidx, NULL, nrows, NULL, 0, windows.w[blockIdx.x], &distinct[blockIdx.x]);
-}
-
-void natural_launch(gpu_source *g, int nnat, int *distinct)
-{
-  natural_sectors_kernel<<<nnat, AIJT_LOCALITY_WINDOW, 0, g->stream>>>(g->D->rowptr, g->D->colidx, g->A->nrows, g->natural_w, distinct);
 }
 
 /* The natural order's windows as gpu_lengths counted them, for the same windows asked again. */
