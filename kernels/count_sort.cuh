@@ -41,7 +41,7 @@ constexpr unsigned COUNT_SORT_ITEMS     = (COUNT_SORT_CLASSES + COUNT_SORT_THREA
 constexpr int64_t  COUNT_SORT_TILE_MIN  = 2048;
 constexpr int64_t  COUNT_SORT_TILE_MAX  = 65535;
 constexpr int64_t  COUNT_SORT_MAX_TILES = 128; /* each block reads ntiles x classes counts */
-/* the place kernel's starts and warps' counts (the classes' totals in the counts' place before them), with its
+/* the place kernel's starts and warps' counts (whose memory holds the classes' totals before them), with its
    scan's few hundred bytes, within 48 KB of static shared memory (47,904 bytes with 64-bit indices) */
 static_assert(COUNT_SORT_CLASSES * (sizeof(aijt_int) + COUNT_SORT_WARPS * sizeof(unsigned short)) <= 47 * 1024, "count_sort's shared memory");
 
