@@ -172,7 +172,7 @@ __device__ bool set_insert(aijt_int *set, aijt_int empty, int *n, int max, int *
    bench/results/2026-11-22-h100-diag-unroll); a stencil's threads insert the same offset at once, which
    shared memory broadcasts.  A thread stops at the first offset past the limit, its block at its next
    row, and every block at its next row once any is past it.  This block is block of nblocks doing the
-   test (a launch may give other blocks other work: stats_diag_kernel); d starts zeroed. */
+   test (a launch may give other blocks other work: lengths_kernel); d starts zeroed. */
 __device__ void diagonals_body(const aijt_int *rowptr, const aijt_int *colidx, aijt_int nrows, int max, diag_set *d, unsigned block, unsigned nblocks)
 {
   __shared__ aijt_int set[SET_SLOTS];
