@@ -209,10 +209,14 @@ __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx,
   #define STAT_BLOCKS 1024 /* few blocks, so that their atomics on the same few words do not queue */
 #endif
 
+#ifndef DIAG_BLOCKS /* NVFLAGS_EXTRA=-DDIAG_BLOCKS=N to compare */
+  #define DIAG_BLOCKS (2 * STAT_BLOCKS)
+#endif
+
 /* Blocks for the diagonal test of this matrix. */
 unsigned diag_blocks(const gpu_source *g)
 {
-  return setup_blocks(g->A->nrows) < 2 * STAT_BLOCKS ? setup_blocks(g->A->nrows) : 2 * STAT_BLOCKS;
+  return setup_blocks(g->A->nrows) < DIAG_BLOCKS ? setup_blocks(g->A->nrows) : DIAG_BLOCKS;
 }
 
 /* ---- counts of values: row lengths, column degrees */

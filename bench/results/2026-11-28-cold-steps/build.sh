@@ -17,7 +17,7 @@ s = s.replace('static double T0_, TL_;', 'char aijt_steps_line[512];\nstatic dou
 open(p, 'w').write(s)
 PY
 P=$B/plan
-F="-arch=sm_90 -O3 -std=c++17 -lineinfo -Ikernels -I$P -Ibench/gen"
+F="-arch=sm_90 -O3 -std=c++17 -lineinfo -Ikernels -I$P -Ibench/gen $NVEXTRA" # NVEXTRA: -D knobs of plan_gpu.cu
 for c in $P/*.c bench/gen/matgen.c bench/results/2026-11-28-stats-probe/readmtx.c; do cc -std=gnu99 -O2 -fPIC -I$P -Ibench/gen -DAIJT_MODEL_DIR='"models"' -c $c -o $B/$(basename $c .c).o & done
 nvcc $F -c kernels/stage.cu -o $B/k_stage.o &
 wait
