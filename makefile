@@ -13,10 +13,10 @@ BUILD      ?= build
 
 PETSC_VARIABLES := $(PETSC_DIR)/$(PETSC_ARCH)/lib/petsc/conf/petscvariables
 ifeq ($(wildcard $(PETSC_VARIABLES)),)
-# No PETSc yet (a fresh machine): install the dependencies, then make the same goals again, once.  Only the
-# default PETSc is installed here: any other PETSC_DIR, or the default still missing after the install, is an
-# error (the make again found it missing and installed again, for ever).
-ifneq ($(PETSC_DIR)$(PETSC_ARCH)$(AIJT_DEPS_DONE),/usr/lib/petsc)
+# No PETSc yet (a fresh machine): install the dependencies (Debian's PETSc among them), then make the same goals
+# again, once.  A PETSC_DIR that the install did not provide is then an error (the make again found it missing
+# and installed again, for ever).
+ifneq ($(AIJT_DEPS_DONE),)
 $(error no PETSc at PETSC_DIR=$(PETSC_DIR)$(if $(PETSC_ARCH), PETSC_ARCH=$(PETSC_ARCH)): $(PETSC_VARIABLES) is missing)
 endif
 .DEFAULT_GOAL := all
