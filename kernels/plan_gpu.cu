@@ -559,6 +559,12 @@ int gpu_blocks(void *ctx, int bs)
   #define DEGREE_SLOTS 4096
 #endif
 #define DEGREE_BLOCKS 1024 /* blocks for a whole matrix: thousands of entries each, so that slots fill */
+#ifndef DEGREE_SAMPLE_PER /* NVFLAGS_EXTRA=-DDEGREE_SAMPLE_PER=N to compare */
+  #define DEGREE_SAMPLE_PER 8 /* blocks per run of the auto test's sample */
+#endif
+#ifndef DEGREE_REST_PER
+  #define DEGREE_REST_PER 24 /* blocks per run of the rows the sample left out */
+#endif
 
 __device__ unsigned degree_slot(aijt_int c, unsigned probe)
 {
@@ -671,7 +677,7 @@ aijt_err degrees(gpu_source *g, aijt_int stride, int rest, aijt_int **deg, aijt_
   if (rest) skip = take, take = run - take;
   const unsigned nruns = (unsigned)((nrows + run - 1) / run), whole = setup_blocks(g->A->nrows ? g->A->rowptr[nrows] : 0);
   /* blocks per run: a sample's runs hold a stride-th of their rows, the rest the others */
-  const unsigned per   = stride == 1 ? (whole < DEGREE_BLOCKS ? whole : DEGREE_BLOCKS) : rest ? 24 : 8;
+  const unsigned per   = stride == 1 ? (whole < DEGREE_BLOCKS ? whole : DEGREE_BLOCKS) : rest ? DEGREE_REST_PER : DEGREE_SAMPLE_PER;
   if (rest || (alloc(g, deg, (size_t)ncols) && ok(g, cudaMemsetAsync(*deg, 0, (size_t)ncols * sizeof(aijt_int), g->stream)))) {
     if (nruns && take > 0) degree_kernel<<<dim3(per, nruns), SETUP_BLOCK, 0, g->stream>>>(g->D->rowptr, g->D->colidx, nrows, run, skip, take, *deg);
     if (ok(g, cudaGetLastError())) err = value_counts(g, array_of{*deg}, ncols, 0, 0, s, count);
