@@ -210,7 +210,8 @@ __global__ void diagonals_kernel(const aijt_int *rowptr, const aijt_int *colidx,
 #endif
 
 #ifndef DIAG_BLOCKS /* NVFLAGS_EXTRA=-DDIAG_BLOCKS=N to compare */
-  #define DIAG_BLOCKS (2 * STAT_BLOCKS)
+  #define DIAG_BLOCKS (2 * STAT_BLOCKS) /* 512 to 4096 on an H200: 2048 the best on the stencils, whose test reads every
+                                           index (bench/results/2026-11-28-cold-steps, sweep.sh) */
 #endif
 
 /* Blocks for the diagonal test of this matrix. */
@@ -560,7 +561,8 @@ int gpu_blocks(void *ctx, int bs)
 #endif
 #define DEGREE_BLOCKS 1024 /* blocks for a whole matrix: thousands of entries each, so that slots fill */
 #ifndef DEGREE_SAMPLE_PER /* NVFLAGS_EXTRA=-DDEGREE_SAMPLE_PER=N to compare */
-  #define DEGREE_SAMPLE_PER 8 /* blocks per run of the auto test's sample */
+  #define DEGREE_SAMPLE_PER 8 /* blocks per run of the auto test's sample: 1 to 32 on an H200, 8 or 16 the best
+                                 (bench/results/2026-11-28-degree-blocks) */
 #endif
 #ifndef DEGREE_REST_PER
   #define DEGREE_REST_PER 24 /* blocks per run of the rows the sample left out */
