@@ -234,6 +234,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, char[], size_t);
+PETSC_INTERN size_t         MatSeqAIJTunedCUDABytes(const Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);

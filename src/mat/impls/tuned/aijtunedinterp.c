@@ -28,12 +28,29 @@ static const char ORIGINAL[] = "MatAIJTunedDMCreateInterpolation_C";
 
 static PetscErrorCode Watch(DM);
 
+/* The base's name for each of aijtuned's (NULL for any other type): -dm_mat_type seqaijtuned makes its
+   interpolations as -dm_mat_type seqaijcusparse does */
+static PetscErrorCode BaseName(MatType mtype, const char **cusparse)
+{
+  static const char *const tuned[3] = {MATAIJTUNED, MATSEQAIJTUNED, MATMPIAIJTUNED}, *const base[3] = {MATAIJCUSPARSE, MATSEQAIJCUSPARSE, MATMPIAIJCUSPARSE};
+  PetscBool                same;
+
+  PetscFunctionBegin;
+  *cusparse = NULL;
+  for (int i = 0; i < 3 && !*cusparse; i++) {
+    PetscCall(PetscStrcmp(mtype, tuned[i], &same));
+    if (same) *cusparse = base[i];
+  }
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
 {
   PetscErrorCode (*original)(DM, DM, Mat *, Vec *) = NULL;
   PetscErrorCode ierr;
   MatType        mtype;
   VecType        vtype;
+  const char    *cusparse;
   char          *cuda, *saved = NULL;
   PetscBool      tuned, swap, base;
   PetscInt       dof, as = 0; /* MatAIJTunedInterpolationTypes[as] */
@@ -43,7 +60,8 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   PetscCheck(original, PetscObjectComm((PetscObject)dmc), PETSC_ERR_PLIB, "aijtuned: a DM's interpolation taken over without its own");
   PetscCall(PetscOptionsGetEList(((PetscObject)dmc)->options, NULL, "-mat_aijtuned_dm_interpolation", MatAIJTunedInterpolationTypes, 3, &as, NULL));
   PetscCall(DMGetMatType(dmc, &mtype));
-  PetscCall(PetscStrbeginswith(mtype, MATAIJTUNED, &tuned));
+  PetscCall(BaseName(mtype, &cusparse));
+  tuned = (PetscBool)(cusparse != NULL);
   PetscCall(DMGetVecType(dmc, &vtype));
   PetscCall(PetscStrstr(vtype, "cuda", &cuda));
   PetscCall(DMDAGetDof(dmc, &dof));
@@ -51,7 +69,7 @@ static PetscErrorCode CreateInterpolation(DM dmc, DM dmf, Mat *mat, Vec *vec)
   swap = (PetscBool)(tuned && cuda && dof > 1 && as != 2);
   if (swap) { /* the DMDA makes the interpolation, and its scale, as under -dm_mat_type aijcusparse */
     PetscCall(PetscStrallocpy(mtype, &saved));
-    PetscCall(DMSetMatType(dmc, MATAIJCUSPARSE));
+    PetscCall(DMSetMatType(dmc, cusparse));
   }
   ierr = (*original)(dmc, dmf, mat, vec);
   if (swap) {

@@ -15,15 +15,18 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   Mat_SeqAIJTuned *ctx;
   const aijt_plan *p;
   aijt_int         nstrips[AIJT_NFORMATS], rows[AIJT_NFORMATS], nnz[AIJT_NFORMATS];
-  char             line[400], strip[256], cols[64] = "";
+  char             line[400], strip[256], cols[64] = "", gpu[48] = "";
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedUpdate(A));
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
   p = ctx->plan;
+#if defined(PETSC_HAVE_CUDA)
+  if (MatSeqAIJTunedCUDABytes(ctx)) PetscCall(PetscSNPrintf(gpu, sizeof(gpu), " (%.3g MB on the GPU)", (double)MatSeqAIJTunedCUDABytes(ctx) / 1e6));
+#endif
   if (p->col_hot) PetscCall(PetscSNPrintf(cols, sizeof(cols), ", columns by degree, %" PetscInt_FMT " hot", (PetscInt)p->col_hot));
-  PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", cols, (PetscInt)p->tail_nnz,
-                          (double)aijt_layouts_bytes(ctx->layouts) / 1e6, (ctx->settings.host_strips || !ctx->base_host_kernel) ? "strips (host reference)" : "base kernel"));
+  PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB%s, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", cols, (PetscInt)p->tail_nnz,
+                          (double)aijt_layouts_bytes(ctx->layouts) / 1e6, gpu, (ctx->settings.host_strips || !ctx->base_host_kernel) ? "strips (host reference)" : "base kernel"));
   PetscCall(Print(viewer, synchronized, line));
   PetscCall(PetscSNPrintf(line, sizeof(line), "  row lengths: min %" PetscInt_FMT ", mean %.3g, std %.3g, max %" PetscInt_FMT ", empty rows %" PetscInt_FMT "\n", (PetscInt)p->features.min_len, p->features.mean_len, p->features.std_len, (PetscInt)p->features.max_len, (PetscInt)p->features.empty_rows));
   PetscCall(Print(viewer, synchronized, line));

@@ -720,6 +720,15 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The bytes of the strips' device buffer (every strip's arrays and the tail) once the current plan is on the GPU, else
+   0: what -mat_view shows beside the layouts' planned size, which leaves out the GPU's work space and in-place slots */
+size_t MatSeqAIJTunedCUDABytes(const Mat_SeqAIJTuned *ctx)
+{
+  const struct _n_AIJTunedDevice *d = ctx->dev;
+
+  return d && d->plans_made == ctx->plans_made ? d->bytes : 0;
+}
+
 /* What -mat_view adds to strip s once its device copy exists: whether its DIA values are coded ("" for
    other strips, or before the first product).  It waits for the stream: a view, not a product. */
 PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *ctx, int s, char note[], size_t len)
