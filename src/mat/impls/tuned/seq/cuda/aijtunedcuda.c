@@ -721,7 +721,8 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
 }
 
 /* The bytes of the strips' device buffer (every strip's arrays and the tail) once the current plan is on the GPU, else
-   0: what -mat_view shows beside the layouts' planned size, which leaves out the GPU's work space and in-place slots */
+   0: what -mat_view shows beside the layouts' planned size.  That size is the host's count: it leaves out the GPU's
+   work space, and it counts the slots of strips that on the GPU read the values in place. */
 size_t MatSeqAIJTunedCUDABytes(const Mat_SeqAIJTuned *ctx)
 {
   const struct _n_AIJTunedDevice *d = ctx->dev;
