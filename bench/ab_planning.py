@@ -42,7 +42,7 @@ def main(path):
     print("| matrix | side | each process's median, ms (by round) | least | new / base, least |")
     print("|---|---|---|---:|---:|")
     for name in sorted(ms):
-        least = {s: min(v for _, v in sorted(r)) for s, r in ms[name].items()}
+        least = {s: min(v for _, v in r) for s, r in ms[name].items()}
         for side in ("base", "new"):
             if side not in ms[name]:
                 continue
