@@ -89,6 +89,9 @@ typedef struct {
   const void         *pin_refused;   /* and the array whose registration failed last; */
   const void         *pin_candidate; /* an array too small to page-lock at once (aijtunedpin.c), */
   PetscInt            pin_copies;    /* and its copies of new values in a row */
+  PetscInt            no_room_plan;  /* 1 + plans_made where the strips found no room on the GPU, at the values */
+  PetscObjectState    no_room_state; /* of this state: the base's kernel multiplies until new values or a new plan
+                                        (seq/cuda/aijtunedcuda.c); 0: none */
 } Mat_SeqAIJTuned;
 
 /* Blocks of two MPI matrices (Y's diagonal and off-diagonal, X's) as they were: object ids and pattern states */
@@ -231,17 +234,18 @@ PETSC_INTERN PetscErrorCode MatMPIAIJTunedSamePattern(Mat, Mat, MatAIJTunedPatte
 PETSC_EXTERN PetscErrorCode MatCreate_SeqAIJCUSPARSE(Mat);
 PETSC_EXTERN PetscErrorCode MatCreate_MPIAIJCUSPARSE(Mat);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedMultCUDA(Mat, Mat_SeqAIJTuned *, Vec, Vec, Vec, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFree(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, char[], size_t);
 PETSC_INTERN size_t         MatSeqAIJTunedCUDABytes(const Mat_SeqAIJTuned *);
+PETSC_INTERN PetscBool      MatSeqAIJTunedCUDANoRoom(const Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
 PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscObjectState, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, PetscBool *);
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat, Mat_SeqAIJTuned *, const aijt_csr *, const aijt_model *, aijt_err *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *, const aijt_csr *, aijt_err *, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *);

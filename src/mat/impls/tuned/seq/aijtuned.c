@@ -248,7 +248,7 @@ static PetscErrorCode PlanNow(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState stat
     PetscCall(PetscLogEventBegin(MAT_AIJTuned_Plan, A, 0, 0, 0));
     PetscCall(PetscTime(&t0));
 #if defined(PETSC_HAVE_CUDA)
-    if (gpu_plan) PetscCall(MatSeqAIJTunedCUDAPlanModel(ctx, &csr, model, &err));
+    if (gpu_plan) PetscCall(MatSeqAIJTunedCUDAPlanModel(A, ctx, &csr, model, &err));
     else
 #endif
       err = model ? aijt_plan_model(&csr, &ctx->settings.rules, model, &ctx->plan) : aijt_plan_rules(&csr, &ctx->settings.rules, &ctx->plan);
@@ -426,13 +426,11 @@ static PetscErrorCode Multiply(Mat A, Vec x, Vec z, Vec y)
   PetscCall(UpdatePlan(A, ctx));
 #if defined(PETSC_HAVE_CUDA)
   {
-    PetscBool gpu;
+    PetscBool gpu, room = PETSC_TRUE;
     PetscCall(MatSeqAIJTunedCUDAUsable(A, ctx, x, z, y, &gpu));
-    if (gpu) {
-      PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, z, y));
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }
-    if (!ctx->settings.gpu_strips) { /* the strips off on the GPU: the base's kernel there, for device vectors */
+    if (gpu) PetscCall(MatSeqAIJTunedMultCUDA(A, ctx, x, z, y, &room));
+    if (gpu && room) PetscFunctionReturn(PETSC_SUCCESS);
+    if (!ctx->settings.gpu_strips || !room) { /* the strips off on the GPU, or no room there for them: the base's kernel there, for device vectors */
       PetscCall(MatSeqAIJTunedBaseMultOnDevice(A, x, z, y, &gpu));
       if (gpu) PetscFunctionReturn(PETSC_SUCCESS);
     }

@@ -15,7 +15,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   Mat_SeqAIJTuned *ctx;
   const aijt_plan *p;
   aijt_int         nstrips[AIJT_NFORMATS], rows[AIJT_NFORMATS], nnz[AIJT_NFORMATS];
-  char             line[400], strip[256], cols[64] = "", gpu[48] = "";
+  char             line[400], strip[256], cols[64] = "", gpu[64] = "";
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedUpdate(A));
@@ -23,6 +23,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   p = ctx->plan;
 #if defined(PETSC_HAVE_CUDA)
   if (MatSeqAIJTunedCUDABytes(ctx)) PetscCall(PetscSNPrintf(gpu, sizeof(gpu), " (%.3g MB on the GPU)", (double)MatSeqAIJTunedCUDABytes(ctx) / 1e6));
+  else if (MatSeqAIJTunedCUDANoRoom(ctx)) PetscCall(PetscStrncpy(gpu, " (no room on the GPU: the base's kernel multiplies)", sizeof(gpu)));
 #endif
   if (p->col_hot) PetscCall(PetscSNPrintf(cols, sizeof(cols), ", columns by degree, %" PetscInt_FMT " hot", (PetscInt)p->col_hot));
   PetscCall(PetscSNPrintf(line, sizeof(line), "aijtuned plan: %d strips over %" PetscInt_FMT " rows (%s%s), COO tail %" PetscInt_FMT " entries, layouts %.3g MB%s, MatMult on host: %s\n", p->nstrips, (PetscInt)p->nrows, p->sorted ? "sorted by length" : "natural order", cols, (PetscInt)p->tail_nnz,

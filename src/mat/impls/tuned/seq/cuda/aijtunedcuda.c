@@ -139,6 +139,20 @@ static PetscErrorCode BaseStructure(Mat A, const aijt_int **rowptr, const aijt_i
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* A device allocation's result: where the GPU has no room for it (cudaErrorMemoryAllocation) *room becomes false and
+   the caller goes without; any other error is PETSc's, as before. */
+static PetscErrorCode Room(cudaError_t cerr, PetscBool *room)
+{
+  PetscFunctionBegin;
+  if (cerr == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError(); /* not sticky, but the runtime's last error, which a later launch's check would read */
+    *room = PETSC_FALSE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  PetscCallCUDA(cerr);
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* The base's device copy of the structure in ctx->dev_rowptr, ctx->dev_colidx, read only (BaseStructure), where
    *there; they are left as they were where not. */
 static PetscErrorCode BorrowStructure(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *there)
@@ -156,11 +170,13 @@ static PetscErrorCode BorrowStructure(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *th
 
 /* The CSR's offsets and columns in ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read them), unless
    they are there: the base's own where its device copy is current (BorrowStructure; looked up again at each call, as
-   the base may have moved them), else the host's copied up; *copied counts the bytes. */
-static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied)
+   the base may have moved them), else the host's copied up; *copied counts the bytes.  *room false where the GPU had
+   none for them (Room): the caller frees what was had (MatSeqAIJTunedCUDAFreeStructure). */
+static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied, PetscBool *room)
 {
   const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
   PetscBool    there;
+  void        *rowptr = NULL, *colidx = NULL;
 
   PetscFunctionBegin;
   if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscFunctionReturn(PETSC_SUCCESS);
@@ -168,8 +184,11 @@ static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_cs
   if (there) PetscFunctionReturn(PETSC_SUCCESS);
   ctx->dev_rowptr = ctx->dev_colidx = NULL; /* the base's, if they were: no longer to be read */
   ctx->structure_borrowed = PETSC_FALSE;
-  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_rowptr, ((size_t)csr->nrows + 1) * idx, stream));
-  PetscCallCUDA(cudaMallocAsync((void **)&ctx->dev_colidx, (nnz ? nnz : 1) * idx, stream));
+  PetscCall(Room(cudaMallocAsync(&rowptr, ((size_t)csr->nrows + 1) * idx, stream), room));
+  if (*room) ctx->dev_rowptr = (aijt_int *)rowptr;
+  if (*room) PetscCall(Room(cudaMallocAsync(&colidx, (nnz ? nnz : 1) * idx, stream), room));
+  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
+  ctx->dev_colidx = (aijt_int *)colidx;
   PetscCallCUDA(HostToDevice(ctx, ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, stream));
   PetscCallCUDA(HostToDevice(ctx, ctx->dev_colidx, csr->colidx, nnz * idx, stream));
   *copied += ((size_t)csr->nrows + 1 + nnz) * idx;
@@ -214,16 +233,25 @@ static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_c
 {
   const aijt_dev_csr D     = DeviceStructure(ctx, csr);
   const size_t       bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
+  PetscBool          room  = PETSC_TRUE;
+  void              *values = NULL;
   cudaError_t        cerr;
 
   PetscFunctionBegin;
   if (!csr->values || bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS); /* no host values: the build reads the device's */
   PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, NULL, &ctx->plan_job));
   if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
-  cerr = cudaMallocAsync((void **)&ctx->dev_values, bytes, stream);
+  cerr = cudaMallocAsync(&values, bytes, stream);
+  if (cerr == cudaSuccess) ctx->dev_values = (double *)values;
   if (cerr == cudaSuccess) cerr = HostToDevice(ctx, ctx->dev_values, csr->values, bytes, stream);
   if (cerr != cudaSuccess) PetscCall(PlanJobDrop(ctx));
-  PetscCallCUDA(cerr);
+  PetscCall(Room(cerr, &room));
+  if (!room) { /* the planner plans first (PlanModel), and the values go up at the first product */
+    if (ctx->dev_values) PetscCallCUDA(cudaFreeAsync(ctx->dev_values, stream));
+    ctx->dev_values = NULL;
+    PetscCall(PetscInfo(A, "No room on the GPU for the values beside the planner: it plans first\n"));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   ctx->dev_values_state = state;
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -244,6 +272,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
 {
   cudaStream_t stream;
   size_t       copied = 0;
+  PetscBool    room   = PETSC_TRUE;
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
@@ -251,7 +280,14 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-  PetscCall(UploadStructure(A, ctx, csr, stream, &copied));
+  PetscCall(UploadStructure(A, ctx, csr, stream, &copied, &room));
+  if (!room) { /* the host plans; the first product tries again (the GPU build reads the structure there) */
+    PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
+    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
+    PetscCall(PetscInfo(A, "No room on the GPU for the CSR's structure: the host plans\n"));
+    *gpu = PETSC_FALSE;
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   /* the base's structure (written on this stream) is read on the planner's side stream: its writes come first */
   if (ctx->structure_borrowed) PetscCallCUDA(cudaStreamSynchronize(stream));
   /* a copy from pageable memory returns with its last pieces still on their way: the device, idle through
@@ -297,11 +333,13 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, cons
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
+/* The GPU planner's plan (its order left on the device), or where its passes found no room on the GPU, the host's */
+PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
 {
   const aijt_dev_csr D = DeviceStructure(ctx, csr);
   cudaStream_t       stream;
   cudaError_t        cerr;
+  PetscBool          room = PETSC_TRUE;
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
@@ -311,7 +349,13 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat_SeqAIJTuned *ctx, const aijt_csr 
     ctx->plan_job         = NULL;
     ctx->plan_job_pattern = 0;
   } else *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
-  PetscCallCUDA(cerr);
+  PetscCall(Room(cerr, &room));
+  if (!room) {
+    PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
+    aijt_plan_destroy(&ctx->plan);
+    PetscCall(PetscInfo(A, "No room on the GPU for the planner's passes: the host plans\n"));
+    *err = aijt_plan_model(csr, &ctx->settings.rules, model, &ctx->plan);
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -324,13 +368,19 @@ PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *
   const aijt_plan *P = ctx->plan;
   cudaStream_t     stream;
   cudaError_t      cerr;
+  PetscBool        room = PETSC_TRUE;
 
   PetscFunctionBegin;
   *made = (PetscBool)(ctx->dev_rowptr && aijt_dev_skeleton_takes(P));
   if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, ctx->dev_order, stream, &ctx->layouts, &cerr);
-  PetscCallCUDA(cerr);
+  PetscCall(Room(cerr, &room)); /* none for its work space: the host's skeleton */
+  if (!room) {
+    aijt_layouts_destroy(&ctx->layouts);
+    *err  = AIJT_OK;
+    *made = PETSC_FALSE;
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -496,8 +546,8 @@ PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
    build alone, unless the GPU planner left them there; its values the host's (csr->values) copied into d->values,
    which refreshes reuse, or those that went up beside the planner (d->values_apart), or without host values (csr
    from MatSeqAIJTunedGetStructure) the base's device copy, read where it is.  The caller frees the structure
-   (tuning's fingerprints read it first). */
-static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream)
+   (tuning's fingerprints read it first).  *room false where a device allocation found no room (Room). */
+static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d     = ctx->dev;
   const size_t       idx   = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
@@ -509,19 +559,24 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   cudaError_t        err;
 
   PetscFunctionBegin;
-  PetscCall(UploadStructure(A, ctx, csr, stream, &copied));
+  PetscCall(UploadStructure(A, ctx, csr, stream, &copied, room));
+  if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
+  else if (ctx->plan->col_pos && *room) {
+    void *p = NULL;
+    PetscCall(Room(cudaMallocAsync(&p, (size_t)csr->ncols * idx, stream), room));
+    if (*room) {
+      pos = (aijt_int *)p;
+      PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
+      copied += (size_t)csr->ncols * idx;
+    }
+  }
+  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
   if (there) {
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa));
     dA.values = (const double *)aa;
   } else {
     if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
     d->values_state = ctx->state; /* the host's, or those that went up beside the planner for this state */
-  }
-  if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
-  else if (ctx->plan->col_pos) {
-    PetscCallCUDA(cudaMallocAsync((void **)&pos, (size_t)csr->ncols * idx, stream));
-    PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
-    copied += (size_t)csr->ncols * idx;
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   dA.rowptr = ctx->dev_rowptr;
@@ -533,12 +588,45 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   if (there) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
   if (pos && pos != ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
-  PetscCallCUDA(err);
+  PetscCall(Room(err, room)); /* its work space */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Device copies in step with the host: all arrays after a new plan, values after new values. */
-static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
+/* Whether the strips found no room on the GPU for the current plan and values (NoRoom): the base's kernel multiplies */
+PetscBool MatSeqAIJTunedCUDANoRoom(const Mat_SeqAIJTuned *ctx)
+{
+  return (PetscBool)(ctx->no_room_plan == ctx->plans_made + 1 && ctx->no_room_state == ctx->state);
+}
+
+/* The strips found no room on the GPU: a device allocation of Upload, 'bytes' its buffer, failed for want of memory.
+   What they had there goes, with the structure and values kept for their build (the plan's order stays: the next try
+   reads it), and what the stream's pool then holds unused goes back to the device, for the base's own device copy,
+   which cudaMalloc makes.  Until new values or a new plan the products run on the base's kernel, as aijcusparse's:
+   a matrix aijcusparse has room for multiplies, where it stopped with PETSc's GPU resource error before.  Setup, not
+   the product: it waits for the stream (the frees, before the trim). */
+static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, aijt_csr *csr, size_t bytes, cudaStream_t stream)
+{
+  cudaMemPool_t pool;
+  int           device;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, csr));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  PetscCall(MatSeqAIJTunedCUDAFree(ctx));
+  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCallCUDA(cudaGetDevice(&device));
+  PetscCallCUDA(cudaDeviceGetMemPool(&pool, device));
+  PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
+  ctx->no_room_plan  = ctx->plans_made + 1;
+  ctx->no_room_state = ctx->state;
+  PetscCall(PetscInfo(A, "No room on the GPU for the strips (%.3g MB): the base's kernel multiplies until new values or a new pattern\n", (double)bytes / 1e6));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Device copies in step with the host: all arrays after a new plan, values after new values.  *room false where the
+   GPU has no room for the strips (NoRoom). */
+static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice d;
   aijt_layouts  *L = ctx->layouts;
@@ -549,6 +637,8 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   char          *at;
 
   PetscFunctionBegin;
+  *room = (PetscBool)!MatSeqAIJTunedCUDANoRoom(ctx);
+  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
   if (ctx->dev && ctx->dev->plans_made == ctx->plans_made) {
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
@@ -589,7 +679,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(apart ? 0 : nnz * sizeof(double));
   /* from the stream's pool, which PETSc keeps: a cudaMalloc here took 100-300 us, 6-10 of the matrix's products, at each
      first product after a new plan on an H100 (bench/results/2026-11-27-first-product) */
-  if (bytes) PetscCallCUDA(cudaMallocAsync(&d->buffer, bytes, stream));
+  if (bytes) PetscCall(Room(cudaMallocAsync(&d->buffer, bytes, stream), room));
+  if (!*room) d->buffer = NULL;
+  if (!*room) PetscCall(NoRoom(A, ctx, &csr, bytes, stream));
+  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
   d->bytes = bytes;
   at       = (char *)d->buffer;
   for (int s = 0; s < L->nstrips; s++) {
@@ -667,10 +760,12 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy; codes DIA's values */
   else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
-      PetscCall(UploadStructure(A, ctx, &csr, stream, &copied));
-      PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
+      PetscCall(UploadStructure(A, ctx, &csr, stream, &copied, room));
+      if (*room) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
-    PetscCall(BuildOnDevice(A, ctx, &csr, stream)); /* logs its own copies */
+    if (*room) PetscCall(BuildOnDevice(A, ctx, &csr, stream, room)); /* logs its own copies */
+    if (!*room) PetscCall(NoRoom(A, ctx, &csr, bytes, stream));
+    if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
@@ -697,7 +792,8 @@ PetscErrorCode MatSeqAIJTunedCUDAUsable(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec 
 }
 
 /* y = A x (z NULL) or y = A x + z, on the device.  The plan must be current (MatSeqAIJTunedUpdate). */
-PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y)
+/* *room false: the strips found no room on the GPU, and nothing was done (the caller runs the base's kernel) */
+PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z, Vec y, PetscBool *room)
 {
   const PetscScalar *xa, *za;
   PetscScalar       *ya;
@@ -706,7 +802,8 @@ PetscErrorCode MatSeqAIJTunedMultCUDA(Mat A, Mat_SeqAIJTuned *ctx, Vec x, Vec z,
 
   PetscFunctionBegin;
   PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(Upload(A, ctx, stream));
+  PetscCall(Upload(A, ctx, stream, room));
+  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatAIJTunedGetVecArrays(&MatAIJTunedCUDAArrays, x, z, y, &xa, &za, &ya));
   PetscCall(PetscLogGpuTimeBegin());
   /* a plan with a column order: the hot columns' copy of x, which the strips read (nothing otherwise) */
