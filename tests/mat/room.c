@@ -9,7 +9,8 @@ replaced by one that holds at most -pool_mib MiB, while cuSPARSE's copy of the m
   -shape <s>       laplace3d (a DIA plan) or scattered (rows of 1 to 40 entries: a plan of rows sorted by length)\n\
   -n <n>           laplace3d: n^3 rows; scattered: n^3 / 2 rows (default 80: strips of 75 and 170 MB)\n\
   -pool_mib <m>    the small pool's most (default 1; its granularity makes that 32 MiB on an H200)\n\
-  -fill            the small pool filled before the matrix is planned: the GPU planner has no room either\n\n";
+  -fill            the small pool filled before the matrix is planned: the GPU planner has no room either\n\
+On several ranks (mpiaijtuned) each rank takes its own rows and its own small pool; the plans are not viewed.\n\n";
 
 #include <petscmataijtuned.h>
 #if defined(PETSC_HAVE_CUDA)
@@ -22,11 +23,12 @@ static const char *const Shapes[] = {"laplace3d", "scattered"};
 /* A's entries (preallocated), assembled: the 7-point Laplacian on an n^3 grid, its diagonal varying, or scattered rows */
 static PetscErrorCode Fill(Mat A, const char *shape, PetscInt n)
 {
-  PetscInt rows;
+  PetscInt rows, rstart, rend;
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &rows, NULL));
-  for (PetscInt r = 0; r < rows; r++) {
+  PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
+  for (PetscInt r = rstart; r < rend; r++) { /* each rank its own rows */
     if (!strcmp(shape, "laplace3d")) {
       const PetscInt i = r % n, j = r / n % n, k = r / (n * n), nb[6][3] = {{i - 1, j, k}, {i + 1, j, k}, {i, j - 1, k}, {i, j + 1, k}, {i, j, k - 1}, {i, j, k + 1}};
       PetscCall(MatSetValue(A, r, r, 6.0 + (PetscReal)r / rows, INSERT_VALUES));
@@ -47,10 +49,11 @@ static PetscErrorCode Create(MatType type, const char *shape, PetscInt n, Mat *A
   const PetscInt rows = !strcmp(shape, "laplace3d") ? n * n * n : n * n * n / 2;
 
   PetscFunctionBeginUser;
-  PetscCall(MatCreate(PETSC_COMM_SELF, A));
-  PetscCall(MatSetSizes(*A, rows, rows, rows, rows));
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, rows, rows));
   PetscCall(MatSetType(*A, type));
   PetscCall(MatSeqAIJSetPreallocation(*A, 40, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 40, NULL, 40, NULL));
   PetscCall(Fill(*A, shape, n));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
@@ -69,10 +72,14 @@ static PetscErrorCode Matches(Vec y, Vec yref, PetscScalar factor, Vec d, PetscB
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The plan's first line as -mat_view ::ascii_info gives it (the test's filter keeps it) */
+/* The plan's first line as -mat_view ::ascii_info gives it (the test's filter keeps it); one rank's only */
 static PetscErrorCode View(Mat A)
 {
+  PetscMPIInt size;
+
   PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
+  if (size > 1) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscViewerPushFormat(PETSC_VIEWER_STDOUT_SELF, PETSC_VIEWER_ASCII_INFO));
   PetscCall(MatView(A, PETSC_VIEWER_STDOUT_SELF));
   PetscCall(PetscViewerPopFormat(PETSC_VIEWER_STDOUT_SELF));
@@ -106,17 +113,17 @@ int main(int argc, char **argv)
     cudaStream_t            stream;
 
     /* the reference: aijcusparse's product, made before the pool is small */
-    PetscCall(Create(MATSEQAIJCUSPARSE, Shapes[shape], n, &R));
+    PetscCall(Create(MATAIJCUSPARSE, Shapes[shape], n, &R));
     PetscCall(MatCreateVecs(R, &x, &y));
     PetscCall(VecDuplicate(y, &yref));
     PetscCall(VecDuplicate(y, &z));
     PetscCall(VecDuplicate(y, &d));
-    PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
+    PetscCall(PetscRandomCreate(PETSC_COMM_WORLD, &rnd));
     PetscCall(VecSetRandom(x, rnd));
     PetscCall(MatMult(R, x, yref));
     PetscCall(Matches(yref, yref, 1.0, d, &match[0])); /* cuBLAS's set-up, before the pool is small */
     if (setup == 0) { /* an aijcusparse matrix whose values are on the GPU, and the base's product made ready there */
-      PetscCall(Create(MATSEQAIJCUSPARSE, Shapes[shape], n, &A));
+      PetscCall(Create(MATAIJCUSPARSE, Shapes[shape], n, &A));
       PetscCall(MatMult(A, x, y));
     }
 
@@ -137,20 +144,20 @@ int main(int argc, char **argv)
       cerr = cudaMallocAsync(&p, (size_t)64 << 20, stream);
       if (cerr == cudaSuccess) PetscCallCUDA(cudaFreeAsync(p, stream));
       (void)cudaGetLastError();
-      PetscCall(PetscPrintf(PETSC_COMM_SELF, "the small pool refuses 64 MiB: %s\n", cerr == cudaErrorMemoryAllocation ? "yes" : "no"));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "the small pool refuses 64 MiB: %s\n", cerr == cudaErrorMemoryAllocation ? "yes" : "no"));
     }
     for (size_t bytes = (size_t)16 << 20; fill && bytes >= 4096; bytes /= 2) /* all it holds, in pieces of 16 MiB down to 4 KiB */
       while (nheld < 512 && cudaMallocAsync(&held[nheld], bytes, stream) == cudaSuccess) nheld++;
     (void)cudaGetLastError();
 
-    if (setup == 0) PetscCall(MatConvert(A, MATSEQAIJTUNED, MAT_INPLACE_MATRIX, &A));
-    else PetscCall(Create(MATSEQAIJTUNED, Shapes[shape], n, &A));
+    if (setup == 0) PetscCall(MatConvert(A, MATAIJTUNED, MAT_INPLACE_MATRIX, &A));
+    else PetscCall(Create(MATAIJTUNED, Shapes[shape], n, &A));
     PetscCall(MatMult(A, x, y));
     PetscCall(Matches(y, yref, 1.0, d, &match[0]));
     PetscCall(MatMult(A, x, y)); /* the same values: no second try */
     PetscCall(MatMultAdd(A, x, yref, z));
     PetscCall(Matches(z, yref, 2.0, d, &match[1]));
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "no room: products match aijcusparse's: %s\n", match[0] && match[1] ? "yes" : "no"));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "no room: products match aijcusparse's: %s\n", match[0] && match[1] ? "yes" : "no"));
     PetscCall(View(A));
 
     PetscCallCUDA(cudaDeviceSetMemPool(device, pool));
@@ -158,7 +165,7 @@ int main(int argc, char **argv)
     PetscCall(MatScale(A, 2.0)); /* new values: the strips try again */
     PetscCall(MatMult(A, x, y));
     PetscCall(Matches(y, yref, 2.0, d, &match[2]));
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "room again: the product matches twice aijcusparse's: %s\n", match[2] ? "yes" : "no"));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "room again: the product matches twice aijcusparse's: %s\n", match[2] ? "yes" : "no"));
     PetscCall(View(A));
 
     PetscCall(MatDestroy(&A));
@@ -173,7 +180,7 @@ int main(int argc, char **argv)
     PetscCallCUDA(cudaMemPoolDestroy(small));
   }
 #else
-  PetscCall(PetscPrintf(PETSC_COMM_SELF, "needs CUDA\n"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "needs CUDA\n"));
 #endif
   PetscCall(PetscFinalize());
   return 0;
@@ -211,5 +218,14 @@ int main(int argc, char **argv)
       args: -setup host -shape {{laplace3d scattered}} -fill -info :mat
       filter: grep -o -E "^(the small|no room|room again).*|aijtuned plan: .*|No room.*" | sed -E -e "s/: .*layouts/: layouts/" -e "s/[0-9.e+-]+ MB/X MB/g"
       output_file: output/room_cuda_host_fill.out
+
+   # two ranks: each block of each rank decides for itself
+   test:
+      suffix: cuda_mpi
+      requires: cuda
+      nsize: 2
+      args: -setup {{convert host}} -shape scattered -fill -info :mat
+      filter: grep -o -E "^(the small|no room|room again).*|No room.*" | sed -E -e "s/[0-9.e+-]+ MB/X MB/g" -e "s/for the (planner's passes|CSR's structure):/for the planner's (passes or structure):/" | sort
+      output_file: output/room_cuda_mpi.out
 
 TEST*/
