@@ -49,7 +49,7 @@ PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat A, PetscBool upload)
   AIJTunedDevice   d;
   PetscObjectState state;
   cudaStream_t     stream;
-  PetscBool        ours, done = PETSC_FALSE; /* ours: aijtuned's copy holds A's values */
+  PetscBool        ours, done = PETSC_FALSE, room = PETSC_TRUE; /* ours: aijtuned's copy holds A's values */
 
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedGetContext(A, &ctx));
@@ -63,8 +63,8 @@ PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat A, PetscBool upload)
   if (!ours && !upload) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0)); /* inside the base's operation's event */
-  if (!ours) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, state, PETSC_TRUE, stream));
-  PetscCall(BaseValuesFromOurs(A, ctx, state, stream, &done));
+  if (!ours) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, state, PETSC_TRUE, stream, &room));
+  if (room) PetscCall(BaseValuesFromOurs(A, ctx, state, stream, &done)); /* else the base copies them itself */
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   if (done) PetscCall(PetscInfo(A, "aijtuned: the base's device values written from aijtuned's (%" PetscInt_FMT " entries)\n", (PetscInt)d->nnz));
   PetscFunctionReturn(PETSC_SUCCESS);

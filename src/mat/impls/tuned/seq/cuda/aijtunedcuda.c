@@ -459,14 +459,24 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
 
 /* The host's values up into d->values, the values of state: from a page-locked array where it is large enough
    (aijtunedpin.c; new_values: registered now if it is not), else as NewValuesToDevice sends them.  The refill
-   (RefillOnDevice) and the base's device copy (MatSeqAIJTunedCUDABaseValuesUp) read them there. */
-PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state, PetscBool new_values, cudaStream_t stream)
+   (RefillOnDevice) and the base's device copy (MatSeqAIJTunedCUDABaseValuesUp) read them there.  A build that read
+   the base's device values left d->values unmade (Upload): they are made now, from the stream's pool, unless the GPU
+   has no room for them (*room false, nothing done). */
+PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state, PetscBool new_values, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d     = ctx->dev;
   const size_t       bytes = (size_t)d->nnz * sizeof(double);
   const PetscScalar *aa;
 
   PetscFunctionBegin;
+  *room = PETSC_TRUE;
+  if (!d->values) {
+    void *v = NULL;
+    PetscCall(Room(cudaMallocAsync(&v, bytes ? bytes : 1, stream), room));
+    if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
+    d->values       = (double *)v;
+    d->values_apart = PETSC_TRUE; /* an allocation of its own, freed with d */
+  }
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
   /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
      write the array again (the application's next assembly) */
@@ -482,8 +492,9 @@ PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObje
    holds them (the base's operations on the GPU, MatScale, MatAXPY, COO assembly of device values, leave the host's values stale:
    read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-150x),
    bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values
-   (MatSeqAIJTunedCUDAValuesUp), unless they are there already (the base's next operation on the GPU took them). */
-static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_values, cudaStream_t stream)
+   (MatSeqAIJTunedCUDAValuesUp), unless they are there already (the base's next operation on the GPU took them).
+   *room false where the GPU has no room for d->values (nothing done). */
+static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_values, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d         = ctx->dev;
   const PetscBool    on_device = (PetscBool)(d->nnz && MatAIJTunedBaseValuesOnDevice(A));
@@ -494,7 +505,8 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
     MatAIJTunedNoteBaseMatrix(A, ctx);
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
   } else {
-    if (d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, ctx->state, new_values, stream));
+    if (d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, ctx->state, new_values, stream, room));
+    if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
     aa = d->values;
   }
   PointInPlace(d, (const double *)aa); /* read there until the next refill: the state's values stay there till then */
@@ -598,20 +610,19 @@ PetscBool MatSeqAIJTunedCUDANoRoom(const Mat_SeqAIJTuned *ctx)
   return (PetscBool)(ctx->no_room_plan == ctx->plans_made + 1 && ctx->no_room_state == ctx->state);
 }
 
-/* The strips found no room on the GPU: a device allocation of Upload, 'bytes' its buffer, failed for want of memory.
+/* The strips found no room on the GPU: a device allocation of Upload, 'bytes' its buffer (0: d->values for new values
+   alone), failed for want of memory.
    What they had there goes, with the structure and values kept for their build (the plan's order stays: the next try
    reads it), and what the stream's pool then holds unused goes back to the device, for the base's own device copy,
    which cudaMalloc makes.  Until new values or a new plan the products run on the base's kernel, as aijcusparse's:
    a matrix aijcusparse has room for multiplies, where it stopped with PETSc's GPU resource error before.  Setup, not
    the product: it waits for the stream (the frees, before the trim). */
-static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, aijt_csr *csr, size_t bytes, cudaStream_t stream)
+static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, size_t bytes, cudaStream_t stream)
 {
   cudaMemPool_t pool;
   int           device;
 
   PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedRestoreCSR(A, csr));
-  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
   PetscCallCUDA(cudaStreamSynchronize(stream));
@@ -624,6 +635,16 @@ static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, aijt_csr *csr, size_t 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* NoRoom, in Upload's making of new device copies: the CSR it read given back and its event ended first */
+static PetscErrorCode GiveUp(Mat A, Mat_SeqAIJTuned *ctx, aijt_csr *csr, size_t bytes, cudaStream_t stream)
+{
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJTunedRestoreCSR(A, csr));
+  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  PetscCall(NoRoom(A, ctx, bytes, stream));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* Device copies in step with the host: all arrays after a new plan, values after new values.  *room false where the
    GPU has no room for the strips (NoRoom). */
 static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, PetscBool *room)
@@ -632,6 +653,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   aijt_layouts  *L = ctx->layouts;
   const int      built = !L->filled; /* a skeleton: the GPU builds the slots */
   PetscBool      apart; /* the values uploaded beside the planner are taken as they are */
+  PetscBool      own_values;
   size_t         idx = sizeof(aijt_int), bytes = 0, copied = 0, nnz;
   aijt_csr       csr;
   char          *at;
@@ -643,10 +665,11 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     if (ctx->dev->state != ctx->state) {
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
       PetscCall(PetscLogEventBegin(MAT_AIJTuned_Refresh, A, 0, 0, 0));
-      PetscCall(RefillOnDevice(A, ctx, PETSC_TRUE, stream)); /* and the new values' codes */
+      PetscCall(RefillOnDevice(A, ctx, PETSC_TRUE, stream, room)); /* and the new values' codes */
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Refresh, A, 0, 0, 0));
       PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
-      ctx->dev->state = ctx->state;
+      if (!*room) PetscCall(NoRoom(A, ctx, 0, stream));
+      else ctx->dev->state = ctx->state;
     }
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -660,6 +683,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   else PetscCall(MatSeqAIJTunedGetStructure(A, &csr));
   nnz        = (size_t)csr.rowptr[csr.nrows];
   d          = ctx->dev;
+  /* the CSR's values on the device, which new host values go up into for the refills: made now for a build from the
+     host's values; a build from the base's device copy needs none, nor do new values on the device (COO assembly, the
+     base's operations), and host values make them then (MatSeqAIJTunedCUDAValuesUp): 8 bytes an entry saved there */
+  own_values = (PetscBool)(!apart && csr.values);
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
   PetscCall(PetscMalloc1(L->nstrips + 1, &d->strips));
@@ -676,13 +703,15 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
   bytes += 3 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
-  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(apart ? 0 : nnz * sizeof(double));
+  bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(own_values ? nnz * sizeof(double) : 0);
   /* from the stream's pool, which PETSc keeps: a cudaMalloc here took 100-300 us, 6-10 of the matrix's products, at each
      first product after a new plan on an H100 (bench/results/2026-11-27-first-product) */
   if (bytes) PetscCall(Room(cudaMallocAsync(&d->buffer, bytes, stream), room));
   if (!*room) d->buffer = NULL;
-  if (!*room) PetscCall(NoRoom(A, ctx, &csr, bytes, stream));
-  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
+  if (!*room) {
+    PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
   d->bytes = bytes;
   at       = (char *)d->buffer;
   for (int s = 0; s < L->nstrips; s++) {
@@ -755,17 +784,23 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     d->values       = ctx->dev_values;
     d->values_apart = PETSC_TRUE;
     ctx->dev_values = NULL;
-  } else d->values = (double *)Take(&at, nnz, sizeof(double));
+  } else d->values = own_values ? (double *)Take(&at, nnz, sizeof(double)) : NULL; /* else made if host values come */
   d->nnz = (aijt_int)nnz;
-  if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream)); /* logs its own copy; codes DIA's values */
-  else {
+  if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream, room)); /* logs its own copy; codes DIA's values */
+  if (!*room) {
+    PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (built) {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(UploadStructure(A, ctx, &csr, stream, &copied, room));
       if (*room) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     if (*room) PetscCall(BuildOnDevice(A, ctx, &csr, stream, room)); /* logs its own copies */
-    if (!*room) PetscCall(NoRoom(A, ctx, &csr, bytes, stream));
-    if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
+    if (!*room) {
+      PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
+      PetscFunctionReturn(PETSC_SUCCESS);
+    }
     PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));

@@ -74,7 +74,7 @@ static inline PetscBool MatAIJTunedBaseDeviceUsable(Mat A)
 }
 
 /* The host's values up into d->values, of state 'state' (aijtunedcuda.c); the base's device copy is not written */
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat, Mat_SeqAIJTuned *, PetscObjectState, PetscBool, cudaStream_t);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat, Mat_SeqAIJTuned *, PetscObjectState, PetscBool, cudaStream_t, PetscBool *);
 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);
