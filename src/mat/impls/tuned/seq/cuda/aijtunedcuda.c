@@ -11,6 +11,8 @@
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
    made on the device after every new set of values (-mat_aijtuned_dia_codes, kernels/dia_codes.cu).
+   Where the GPU has no room for them, the products run on the base's kernel (NoRoom).  The GPU planner's side
+   (the structure it reads, its thread, its skeleton) is aijtunedplangpu.c.
 */
 #include "aijtunedcuda.h"
 #include "aijtunedparts.h"
@@ -95,7 +97,7 @@ PetscBool MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat A, Mat_SeqAIJTuned *ctx)
 /* bytes of the host's array src into dst on stream: from a page-locked one (aijtunedpin.c) as it is, then waited for,
    as the host may write it again once this returns; from pageable memory piece by piece through the process's
    page-locked buffers (kernels/copy_in.cu), which the host may write again at once. */
-static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src, size_t bytes, cudaStream_t stream)
+cudaError_t MatSeqAIJTunedCUDAHostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src, size_t bytes, cudaStream_t stream)
 {
   cudaError_t err;
 
@@ -107,7 +109,7 @@ static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src
 /* Arrays of new values below this many bytes that are not page-locked go up as the driver copies pageable memory. */
 #define NEW_VALUES_DRIVER_COPY_MAX ((size_t)8 << 20)
 
-/* New values up from the host (RefillOnDevice): as HostToDevice, but no planner runs beside them, and the driver's
+/* New values up from the host (RefillOnDevice): as MatSeqAIJTunedCUDAHostToDevice, but no planner runs beside them, and the driver's
    copy of pageable memory overlaps its staging with the transfer, where copy_in.cu's pieces of 4 MiB leave an array
    under 4 MiB in one piece, copied on the host and then sent: GT01R's 3.4 MB took 290 + 81 us against the driver's
    251 on an H100 (bench/results/2026-11-27-scale-trace).  Larger arrays are page-locked (aijtunedpin.c) or, where
@@ -115,33 +117,12 @@ static cudaError_t HostToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src
 static cudaError_t NewValuesToDevice(Mat_SeqAIJTuned *ctx, void *dst, const void *src, size_t bytes, cudaStream_t stream)
 {
   if (bytes && src != ctx->pinned && bytes < NEW_VALUES_DRIVER_COPY_MAX) return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream);
-  return HostToDevice(ctx, dst, src, bytes, stream);
-}
-
-/* The base's device copy of the structure (cuSPARSE's 32-bit offsets and columns), where its values are current
-   there (a matrix assembled on the GPU): *ok false where it cannot be read there (64-bit indices, a storage format
-   other than CSR), and the host's go up instead. */
-static PetscErrorCode BaseStructure(Mat A, const aijt_int **rowptr, const aijt_int **colidx, PetscBool *ok)
-{
-  const int     *i = NULL, *j = NULL;
-  PetscErrorCode ierr = PETSC_SUCCESS;
-
-  PetscFunctionBegin;
-  *ok = PETSC_FALSE;
-  if (sizeof(aijt_int) != sizeof(int) || A->boundtocpu || !MatAIJTunedBaseValuesOnDevice(A) || !A->rmap->n) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL)); /* a refusal is an answer: upload instead */
-  MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, (ierr = MatSeqAIJCUSPARSEGetIJ(A, PETSC_FALSE, &i, &j), PETSC_SUCCESS));
-  PetscCall(PetscPopErrorHandler());
-  if (ierr || !i || !j) PetscFunctionReturn(PETSC_SUCCESS);
-  *rowptr = (const aijt_int *)i;
-  *colidx = (const aijt_int *)j;
-  *ok     = PETSC_TRUE;
-  PetscFunctionReturn(PETSC_SUCCESS);
+  return MatSeqAIJTunedCUDAHostToDevice(ctx, dst, src, bytes, stream);
 }
 
 /* A device allocation's result: where the GPU has no room for it (cudaErrorMemoryAllocation) *room becomes false and
    the caller goes without; any other error is PETSc's, as before. */
-static PetscErrorCode Room(cudaError_t cerr, PetscBool *room)
+PetscErrorCode MatSeqAIJTunedCUDARoom(cudaError_t cerr, PetscBool *room)
 {
   PetscFunctionBegin;
   if (cerr == cudaErrorMemoryAllocation) {
@@ -150,284 +131,6 @@ static PetscErrorCode Room(cudaError_t cerr, PetscBool *room)
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCallCUDA(cerr);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The base's device copy of the structure in ctx->dev_rowptr, ctx->dev_colidx, read only (BaseStructure), where
-   *there; they are left as they were where not. */
-static PetscErrorCode BorrowStructure(Mat A, Mat_SeqAIJTuned *ctx, PetscBool *there)
-{
-  const aijt_int *i, *j;
-
-  PetscFunctionBegin;
-  PetscCall(BaseStructure(A, &i, &j, there));
-  if (!*there) PetscFunctionReturn(PETSC_SUCCESS);
-  ctx->dev_rowptr         = (aijt_int *)i;
-  ctx->dev_colidx         = (aijt_int *)j;
-  ctx->structure_borrowed = PETSC_TRUE;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The CSR's offsets and columns in ctx->dev_rowptr, ctx->dev_colidx (the GPU planner and build read them), unless
-   they are there: the base's own where its device copy is current (BorrowStructure; looked up again at each call, as
-   the base may have moved them), else the host's copied up; *copied counts the bytes.  *room false where the GPU had
-   none for them (Room): the caller frees what was had (MatSeqAIJTunedCUDAFreeStructure). */
-static PetscErrorCode UploadStructure(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, size_t *copied, PetscBool *room)
-{
-  const size_t idx = sizeof(aijt_int), nnz = (size_t)csr->rowptr[csr->nrows];
-  PetscBool    there;
-  void        *rowptr = NULL, *colidx = NULL;
-
-  PetscFunctionBegin;
-  if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(BorrowStructure(A, ctx, &there));
-  if (there) PetscFunctionReturn(PETSC_SUCCESS);
-  ctx->dev_rowptr = ctx->dev_colidx = NULL; /* the base's, if they were: no longer to be read */
-  ctx->structure_borrowed = PETSC_FALSE;
-  PetscCall(Room(cudaMallocAsync(&rowptr, ((size_t)csr->nrows + 1) * idx, stream), room));
-  if (*room) ctx->dev_rowptr = (aijt_int *)rowptr;
-  if (*room) PetscCall(Room(cudaMallocAsync(&colidx, (nnz ? nnz : 1) * idx, stream), room));
-  if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
-  ctx->dev_colidx = (aijt_int *)colidx;
-  PetscCallCUDA(HostToDevice(ctx, ctx->dev_rowptr, csr->rowptr, ((size_t)csr->nrows + 1) * idx, stream));
-  PetscCallCUDA(HostToDevice(ctx, ctx->dev_colidx, csr->colidx, nnz * idx, stream));
-  *copied += ((size_t)csr->nrows + 1 + nnz) * idx;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The CSR's structure on the device, as the GPU planner reads it (no values). */
-static aijt_dev_csr DeviceStructure(const Mat_SeqAIJTuned *ctx, const aijt_csr *csr)
-{
-  const aijt_dev_csr D = {csr->nrows, csr->ncols, csr->rowptr[csr->nrows], ctx->dev_rowptr, ctx->dev_colidx, NULL};
-  return D;
-}
-
-/* The GPU planner's thread, if it runs, ended and its results dropped: an error came between its start and
-   PlanModel, or the matrix goes. */
-static PetscErrorCode PlanJobDrop(Mat_SeqAIJTuned *ctx)
-{
-  aijt_plan  *plan = NULL;
-  aijt_int   *order = NULL, *col_pos = NULL;
-  cudaError_t  cerr;
-  cudaStream_t stream;
-
-  PetscFunctionBegin;
-  if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
-  (void)aijt_dev_plan_job_end(ctx->plan_job, &plan, &order, &col_pos, &cerr);
-  ctx->plan_job         = NULL;
-  ctx->plan_job_pattern = 0;
-  aijt_plan_destroy(&plan);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (order) PetscCallCUDA(cudaFreeAsync(order, stream));
-  if (col_pos) PetscCallCUDA(cudaFreeAsync(col_pos, stream));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The planner started in its thread (kernels/plan_job.cu), then the CSR's values up into ctx->dev_values, which
-   the GPU build takes at the first product instead of copying them then (BuildOnDevice): the planner costs what
-   it outlasts the copy.  Below AIJT_COPY_IN_MIN bytes, or no thread to be had: PlanModel plans as it did (a copy
-   that small goes as one pageable copy, which holds the planner's calls for all of it: memplus's 1 MB, planned
-   beside it, kept the caller 0.39 ms against 0.27 alone on an H200, bench/results/2026-11-27-plan-beside-upload).
-   The thread is waited for before any error returns. */
-static PetscErrorCode PlanBesideValues(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscObjectState state, cudaStream_t stream)
-{
-  const aijt_dev_csr D     = DeviceStructure(ctx, csr);
-  const size_t       bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
-  PetscBool          room  = PETSC_TRUE;
-  void              *values = NULL;
-  cudaError_t        cerr;
-
-  PetscFunctionBegin;
-  if (!csr->values || bytes < AIJT_COPY_IN_MIN || !ctx->settings.plan_beside) PetscFunctionReturn(PETSC_SUCCESS); /* no host values: the build reads the device's */
-  PetscCallCUDA(aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, NULL, &ctx->plan_job));
-  if (!ctx->plan_job) PetscFunctionReturn(PETSC_SUCCESS);
-  cerr = cudaMallocAsync(&values, bytes, stream);
-  if (cerr == cudaSuccess) ctx->dev_values = (double *)values;
-  if (cerr == cudaSuccess) cerr = HostToDevice(ctx, ctx->dev_values, csr->values, bytes, stream);
-  if (cerr != cudaSuccess) PetscCall(PlanJobDrop(ctx));
-  PetscCall(Room(cerr, &room));
-  if (!room) { /* the planner plans first (PlanModel), and the values go up at the first product */
-    if (ctx->dev_values) PetscCallCUDA(cudaFreeAsync(ctx->dev_values, stream));
-    ctx->dev_values = NULL;
-    PetscCall(PetscInfo(A, "No room on the GPU for the values beside the planner: it plans first\n"));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  ctx->dev_values_state = state;
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Whether the model planner runs on the GPU: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on */
-static PetscBool GPUPlans(Mat A, Mat_SeqAIJTuned *ctx, const aijt_model *model)
-{
-  return (PetscBool)(model && ctx->settings.gpu_plan && ctx->settings.rules.sort && GPUBuildOn(A, ctx));
-}
-
-/* The model planner on the GPU (kernels/plan_gpu.cu) reads the CSR's structure there: PlanStart uploads it
-   (logged as AIJTunedUpload, kept for the GPU build, which then uploads only the values) and says whether
-   it applies: a model plans, the GPU builds and -mat_aijtuned_gpu_plan is on.  With
-   -mat_aijtuned_plan_beside_upload it then starts the planner in its thread and uploads the values of state
-   'state' beside it (PlanBesideValues), also as AIJTunedUpload.  PlanModel then plans, or waits for that thread. */
-PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscObjectState state, PetscBool *gpu)
-{
-  cudaStream_t stream;
-  size_t       copied = 0;
-  PetscBool    room   = PETSC_TRUE;
-
-  PetscFunctionBegin;
-  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  *gpu = GPUPlans(A, ctx, model);
-  if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
-  PetscCall(UploadStructure(A, ctx, csr, stream, &copied, &room));
-  if (!room) { /* the host plans; the first product tries again (the GPU build reads the structure there) */
-    PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-    PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
-    PetscCall(PetscInfo(A, "No room on the GPU for the CSR's structure: the host plans\n"));
-    *gpu = PETSC_FALSE;
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  /* the base's structure (written on this stream) is read on the planner's side stream: its writes come first */
-  if (ctx->structure_borrowed) PetscCallCUDA(cudaStreamSynchronize(stream));
-  /* a copy from pageable memory returns with its last pieces still on their way: the device, idle through
-     the assembly, is woken meanwhile (beside them, not after), and they are waited for here: they count as
-     the upload, not as the planner's first wait (which waits for them anyway) */
-  if (copied) aijt_dev_wake();
-  if (copied) PetscCallCUDA(cudaStreamSynchronize(stream));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
-  PetscCall(PlanBesideValues(A, ctx, csr, model, state, stream));
-  PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The GPU planner started in its thread before a COO assembly gives the values (MatSeqAIJTunedPlanBesideCOO), reading
-   the base's structure on the device where it is.  Its first pass waits for an event recorded now on this stream (the
-   structure's writes come before it), not for the assembly's kernel, launched next: the passes run beside that
-   kernel, ahead of its waiting blocks (the side stream's priority, kernels/stage.cu).  *started false where it does
-   not apply: the GPU does not plan (GPUPlans), the base's structure cannot be read there (BaseStructure), or the
-   values are smaller than AIJT_COPY_IN_MIN bytes, where a thread's start costs about what it would hide (memplus,
-   bench/results/2026-11-27-plan-beside-upload); the assembly's end then plans as it did. */
-PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, PetscBool *started)
-{
-  const size_t bytes = (size_t)csr->rowptr[csr->nrows] * sizeof(double);
-  PetscBool    there;
-  cudaStream_t stream;
-  cudaEvent_t  after = NULL;
-  cudaError_t  cerr;
-
-  PetscFunctionBegin;
-  *started = PETSC_FALSE;
-  if (!GPUPlans(A, ctx, model) || bytes < AIJT_COPY_IN_MIN) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  PetscCall(BorrowStructure(A, ctx, &there));
-  if (!there) PetscFunctionReturn(PETSC_SUCCESS);
-  const aijt_dev_csr D = DeviceStructure(ctx, csr);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCallCUDA(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
-  cerr = cudaEventRecord(after, stream);
-  if (cerr == cudaSuccess) cerr = aijt_dev_plan_job_begin(csr, &D, &ctx->settings.rules, model, after, &ctx->plan_job);
-  if (!ctx->plan_job) (void)cudaEventDestroy(after); /* else the job's */
-  PetscCallCUDA(cerr);
-  *started = (PetscBool)(ctx->plan_job != NULL);
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The GPU planner's plan (its order left on the device), or where its passes found no room on the GPU, the host's */
-PetscErrorCode MatSeqAIJTunedCUDAPlanModel(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, const aijt_model *model, aijt_err *err)
-{
-  const aijt_dev_csr D = DeviceStructure(ctx, csr);
-  cudaStream_t       stream;
-  cudaError_t        cerr;
-  PetscBool          room = PETSC_TRUE;
-
-  PetscFunctionBegin;
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
-  if (ctx->plan_job) { /* beside the values' upload or their COO assembly: what it outlasts them is waited for here */
-    *err                  = aijt_dev_plan_job_end(ctx->plan_job, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
-    ctx->plan_job         = NULL;
-    ctx->plan_job_pattern = 0;
-  } else *err = aijt_dev_plan_model_keep(csr, &D, &ctx->settings.rules, model, stream, &ctx->plan, &ctx->dev_order, &ctx->dev_col_pos, &cerr);
-  PetscCall(Room(cerr, &room));
-  if (!room) {
-    PetscCall(MatSeqAIJTunedCUDAFreePlan(ctx));
-    aijt_plan_destroy(&ctx->plan);
-    PetscCall(PetscInfo(A, "No room on the GPU for the planner's passes: the host plans\n"));
-    *err = aijt_plan_model(csr, &ctx->settings.rules, model, &ctx->plan);
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* The skeleton of a plan made by the GPU planner, whose order (none for a plan in natural order) and
-   column order stay on the device: its sizes here (SELL's slots counted there), its arrays at the upload
-   (kernels/skeleton.cu).  *made is false for the plans it does not take (aijt_dev_skeleton_takes: a
-   PANEL strip, or a plan of the host rules with its order on the host): the host's skeleton. */
-PetscErrorCode MatSeqAIJTunedCUDASkeleton(Mat_SeqAIJTuned *ctx, const aijt_csr *csr, aijt_err *err, PetscBool *made)
-{
-  const aijt_plan *P = ctx->plan;
-  cudaStream_t     stream;
-  cudaError_t      cerr;
-  PetscBool        room = PETSC_TRUE;
-
-  PetscFunctionBegin;
-  *made = (PetscBool)(ctx->dev_rowptr && aijt_dev_skeleton_takes(P));
-  if (!*made) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  *err = aijt_dev_skeleton(P, csr, ctx->dev_rowptr, ctx->dev_order, stream, &ctx->layouts, &cerr);
-  PetscCall(Room(cerr, &room)); /* none for its work space: the host's skeleton */
-  if (!room) {
-    aijt_layouts_destroy(&ctx->layouts);
-    *err  = AIJT_OK;
-    *made = PETSC_FALSE;
-  }
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-/* Host copies of the plan's order and column order for a host consumer (the host layouts, the host
-   reference), when the GPU planner left them on the device; they stay there too. */
-PetscErrorCode MatSeqAIJTunedCUDAFetchPlan(Mat_SeqAIJTuned *ctx)
-{
-  cudaStream_t stream;
-  cudaError_t  cerr;
-  aijt_err     err;
-
-  PetscFunctionBegin;
-  if (!ctx->plan || (!ctx->dev_order && !ctx->dev_col_pos)) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  err = aijt_dev_plan_fetch(ctx->plan, ctx->dev_order, ctx->dev_col_pos, stream, &cerr);
-  PetscCallCUDA(cerr);
-  PetscCall(MatAIJTunedCheck(err));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode MatSeqAIJTunedCUDAFreePlan(Mat_SeqAIJTuned *ctx)
-{
-  cudaStream_t stream;
-
-  PetscFunctionBegin;
-  if (!ctx->dev_order && !ctx->dev_col_pos) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (ctx->dev_order) PetscCallCUDA(cudaFreeAsync(ctx->dev_order, stream));
-  if (ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(ctx->dev_col_pos, stream));
-  ctx->dev_order = ctx->dev_col_pos = NULL;
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
-PetscErrorCode MatSeqAIJTunedCUDAFreeStructure(Mat_SeqAIJTuned *ctx)
-{
-  cudaStream_t stream;
-
-  PetscFunctionBegin;
-  PetscCall(PlanJobDrop(ctx)); /* it reads the structure */
-  if (!ctx->dev_rowptr && !ctx->dev_colidx && !ctx->dev_values) PetscFunctionReturn(PETSC_SUCCESS);
-  PetscCall(PetscGetCurrentCUDAStream(&stream));
-  if (ctx->dev_rowptr && !ctx->structure_borrowed) PetscCallCUDA(cudaFreeAsync(ctx->dev_rowptr, stream));
-  if (ctx->dev_colidx && !ctx->structure_borrowed) PetscCallCUDA(cudaFreeAsync(ctx->dev_colidx, stream));
-  if (ctx->dev_values) PetscCallCUDA(cudaFreeAsync(ctx->dev_values, stream));
-  ctx->dev_rowptr = ctx->dev_colidx = NULL;
-  ctx->structure_borrowed = PETSC_FALSE;
-  ctx->dev_values = NULL;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -472,13 +175,13 @@ PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObje
   *room = PETSC_TRUE;
   if (!d->values) {
     void *v = NULL;
-    PetscCall(Room(cudaMallocAsync(&v, bytes ? bytes : 1, stream), room));
+    PetscCall(MatSeqAIJTunedCUDARoom(cudaMallocAsync(&v, bytes ? bytes : 1, stream), room));
     if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
     d->values       = (double *)v;
     d->values_apart = PETSC_TRUE; /* an allocation of its own, freed with d */
   }
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  /* from page-locked memory the copy runs behind the host's back: HostToDevice waits for it before the host may
+  /* from page-locked memory the copy runs behind the host's back: MatSeqAIJTunedCUDAHostToDevice waits for it before the host may
      write the array again (the application's next assembly) */
   if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
   PetscCallCUDA(NewValuesToDevice(ctx, d->values, aa, bytes, stream));
@@ -558,7 +261,7 @@ PetscErrorCode MatSeqAIJTunedCUDAScale(Mat A, Mat_SeqAIJTuned *ctx, PetscScalar 
    build alone, unless the GPU planner left them there; its values the host's (csr->values) copied into d->values,
    which refreshes reuse, or those that went up beside the planner (d->values_apart), or without host values (csr
    from MatSeqAIJTunedGetStructure) the base's device copy, read where it is.  The caller frees the structure
-   (tuning's fingerprints read it first).  *room false where a device allocation found no room (Room). */
+   (tuning's fingerprints read it first).  *room false where a device allocation found no room (MatSeqAIJTunedCUDARoom). */
 static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr *csr, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d     = ctx->dev;
@@ -571,11 +274,11 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   cudaError_t        err;
 
   PetscFunctionBegin;
-  PetscCall(UploadStructure(A, ctx, csr, stream, &copied, room));
+  PetscCall(MatSeqAIJTunedCUDAUploadStructure(A, ctx, csr, stream, &copied, room));
   if (ctx->dev_col_pos) pos = ctx->dev_col_pos;
   else if (ctx->plan->col_pos && *room) {
     void *p = NULL;
-    PetscCall(Room(cudaMallocAsync(&p, (size_t)csr->ncols * idx, stream), room));
+    PetscCall(MatSeqAIJTunedCUDARoom(cudaMallocAsync(&p, (size_t)csr->ncols * idx, stream), room));
     if (*room) {
       pos = (aijt_int *)p;
       PetscCallCUDA(cudaMemcpyAsync(pos, ctx->plan->col_pos, (size_t)csr->ncols * idx, cudaMemcpyHostToDevice, stream));
@@ -587,7 +290,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa));
     dA.values = (const double *)aa;
   } else {
-    if (!d->values_apart) PetscCallCUDA(HostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
+    if (!d->values_apart) PetscCallCUDA(MatSeqAIJTunedCUDAHostToDevice(ctx, d->values, csr->values, nnz * sizeof(double), stream));
     d->values_state = ctx->state; /* the host's, or those that went up beside the planner for this state */
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
@@ -600,7 +303,7 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   if (there) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
   if (pos && pos != ctx->dev_col_pos) PetscCallCUDA(cudaFreeAsync(pos, stream));
   PetscCheck(err != cudaErrorInvalidValue, PETSC_COMM_SELF, PETSC_ERR_PLIB, "aijtuned GPU build: the matrix's pattern is not the one its plan was made for");
-  PetscCall(Room(err, room)); /* its work space */
+  PetscCall(MatSeqAIJTunedCUDARoom(err, room)); /* its work space */
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -706,7 +409,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   bytes += Piece(L->nhot * idx) + Piece(L->nhot * sizeof(double)) + Piece(own_values ? nnz * sizeof(double) : 0);
   /* from the stream's pool, which PETSc keeps: a cudaMalloc here took 100-300 us, 6-10 of the matrix's products, at each
      first product after a new plan on an H100 (bench/results/2026-11-27-first-product) */
-  if (bytes) PetscCall(Room(cudaMallocAsync(&d->buffer, bytes, stream), room));
+  if (bytes) PetscCall(MatSeqAIJTunedCUDARoom(cudaMallocAsync(&d->buffer, bytes, stream), room));
   if (!*room) d->buffer = NULL;
   if (!*room) {
     PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
@@ -793,7 +496,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   }
   if (built) {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
-      PetscCall(UploadStructure(A, ctx, &csr, stream, &copied, room));
+      PetscCall(MatSeqAIJTunedCUDAUploadStructure(A, ctx, &csr, stream, &copied, room));
       if (*room) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     if (*room) PetscCall(BuildOnDevice(A, ctx, &csr, stream, room)); /* logs its own copies */
