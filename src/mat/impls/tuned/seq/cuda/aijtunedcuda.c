@@ -410,8 +410,8 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   /* from the stream's pool, which PETSc keeps: a cudaMalloc here took 100-300 us, 6-10 of the matrix's products, at each
      first product after a new plan on an H100 (bench/results/2026-11-27-first-product) */
   if (bytes) PetscCall(MatSeqAIJTunedCUDARoom(cudaMallocAsync(&d->buffer, bytes, stream), room));
-  if (!*room) d->buffer = NULL;
   if (!*room) {
+    d->buffer = NULL;
     PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
     PetscFunctionReturn(PETSC_SUCCESS);
   }
@@ -490,21 +490,17 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   } else d->values = own_values ? (double *)Take(&at, nnz, sizeof(double)) : NULL; /* else made if host values come */
   d->nnz = (aijt_int)nnz;
   if (!built) PetscCall(RefillOnDevice(A, ctx, PETSC_FALSE, stream, room)); /* logs its own copy; codes DIA's values */
-  if (!*room) {
-    PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (built) {
+  else {
     if (aijt_layouts_rows_elsewhere(L)) { /* the offsets of rows on the device (the structure again if a binding to the CPU freed it) */
       PetscCall(MatSeqAIJTunedCUDAUploadStructure(A, ctx, &csr, stream, &copied, room));
       if (*room) PetscCallCUDA(aijt_dev_skeleton_ptrs(ctx->plan, ctx->dev_rowptr, ctx->dev_colidx, d->strips, stream));
     }
     if (*room) PetscCall(BuildOnDevice(A, ctx, &csr, stream, room)); /* logs its own copies */
-    if (!*room) {
-      PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
-      PetscFunctionReturn(PETSC_SUCCESS);
-    }
-    PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
+    if (*room) PetscCallCUDA(aijt_dia_codes_make_all(d->strips, d->nstrips, stream)); /* after the slots' values */
+  }
+  if (!*room) {
+    PetscCall(GiveUp(A, ctx, &csr, bytes, stream));
+    PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   {
