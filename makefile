@@ -42,9 +42,20 @@ LIB_LINK   := -L$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(BUILD)/lib) -laij
 # kernels and their device test are still compiled, so a kernel that does not build fails the build.
 NVCC            ?= $(shell command -v nvcc 2>/dev/null)
 PETSC_HAVE_CUDA := $(shell printf '\043include <petscconf.h>\nPETSC_HAVE_CUDA\n' | $(PCC) $(PETSC_CC_INCLUDES) -E -P - 2>/dev/null | tail -n 1)
-CUDA_ARCH       ?= sm_90
+# The GPUs the kernels are built for, nvcc's names: sm_80, a list (sm_80,sm_90), all, all-major or native.  By default
+# those PETSc was configured for (--with-cuda-arch, the -arch flags of its CUDAC_FLAGS), so that aijtuned's kernels
+# run wherever PETSc's own do; sm_90 (H100, H200) where PETSc has none (no CUDA: the kernels' test alone).  One
+# architecture is -arch (its machine code and its PTX), several a -gencode each: nvcc keeps only the last of
+# several -arch flags.  The objects are made again when it changes (CUDA_ARCH_STAMP).
+comma           := ,
+space           := $(subst ,, )
+PETSC_CUDA_ARCH := $(patsubst -arch=%,%,$(filter -arch=%,$(CUDAC_FLAGS)))
+CUDA_ARCH       ?= $(if $(strip $(PETSC_CUDA_ARCH)),$(subst $(space),$(comma),$(strip $(PETSC_CUDA_ARCH))),sm_90)
+CUDA_ARCH_LIST  := $(subst $(comma), ,$(CUDA_ARCH))
+CUDA_ARCH_FLAGS := $(if $(filter 1,$(words $(CUDA_ARCH_LIST))),-arch=$(CUDA_ARCH_LIST),$(foreach a,$(CUDA_ARCH_LIST),-gencode arch=compute_$(a:sm_%=%),code=$(a) -gencode arch=compute_$(a:sm_%=%),code=compute_$(a:sm_%=%)))
+CUDA_ARCH_STAMP := $(BUILD)/obj/cuda-arch-$(subst $(comma),-,$(CUDA_ARCH))
 NVFLAGS_EXTRA   ?=# for example -Xptxas -v: registers, spills and shared memory of every kernel
-NVFLAGS         := -arch=$(CUDA_ARCH) -O3 -std=c++17 -lineinfo -Xcompiler -fPIC -Xcompiler -Wall $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR) $(NVFLAGS_EXTRA)
+NVFLAGS         := $(CUDA_ARCH_FLAGS) -DAIJT_CUDA_ARCH='"$(CUDA_ARCH)"' -O3 -std=c++17 -lineinfo -Xcompiler -fPIC -Xcompiler -Wall $(INDEX_FLAGS) -Ikernels -I$(PLAN_DIR) $(NVFLAGS_EXTRA)
 KERNEL_OBJ      := $(patsubst %.cu,$(BUILD)/obj/%.o,$(wildcard kernels/*.cu))
 ifeq ($(PETSC_HAVE_CUDA),1)
   LIB_OBJ    += $(KERNEL_OBJ) $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard src/mat/impls/tuned/seq/cuda/*.c src/mat/impls/tuned/mpi/cuda/*.c))
@@ -77,10 +88,16 @@ $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/imp
 	@echo "  CC   $<"
 	@$(PCC) $(CFLAGS_ALL) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.cu $(wildcard kernels/*.h kernels/*.cuh $(PLAN_DIR)/*.h)
+$(BUILD)/obj/%.o: %.cu $(wildcard kernels/*.h kernels/*.cuh $(PLAN_DIR)/*.h) $(CUDA_ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	@echo "  NVCC $<"
 	@$(NVCC) $(NVFLAGS) -c $< -o $@
+
+# The architectures the objects were built for: a new name makes them again.
+$(CUDA_ARCH_STAMP):
+	@mkdir -p $(dir $@)
+	@rm -f $(BUILD)/obj/cuda-arch-*
+	@touch $@
 
 # The kernels' device test: every layout against the host reference (prints "no CUDA device" without a GPU).
 PLAN_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(PLAN_SRC))

@@ -267,6 +267,12 @@ void        aijt_dev_copy_in_free(void);
    columns' copy of x for a plan with a column order (idx: the layouts' hot, out: the strips' xhot). */
 cudaError_t aijt_cuda_gather(aijt_int n, const aijt_int *idx, const double *x, double *out, cudaStream_t stream);
 
+/* Whether this GPU runs these kernels (runs_here.cu): cudaSuccess, or the error every launch would give
+   (cudaErrorNoKernelImageForDevice where none of the architectures they were built for suits it; the runtime's
+   last error cleared); aijt_cuda_built_for names those architectures (the makefile's CUDA_ARCH). */
+cudaError_t aijt_cuda_kernels_run_here(void);
+const char *aijt_cuda_built_for(void);
+
 #ifdef __cplusplus
 }
 #endif

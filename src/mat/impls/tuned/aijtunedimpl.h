@@ -240,6 +240,7 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAStripNote(Mat_SeqAIJTuned *, int, 
 PETSC_INTERN size_t         MatSeqAIJTunedCUDABytes(const Mat_SeqAIJTuned *);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDANoRoom(const Mat_SeqAIJTuned *);
 PETSC_INTERN PetscErrorCode MatAIJTunedCUDADeviceName(char[], size_t);
+PETSC_INTERN PetscErrorCode MatAIJTunedCUDACheckKernels(void); /* this GPU runs aijtuned's kernels, or PETSC_ERR_SUP_SYS */
 PETSC_INTERN void           MatAIJTunedCUDAStageFree(void);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuilds(Mat, Mat_SeqAIJTuned *);
 PETSC_INTERN PetscBool      MatSeqAIJTunedCUDABuildsFromDeviceValues(Mat, Mat_SeqAIJTuned *);

@@ -596,6 +596,13 @@ PetscErrorCode MatConvert_SeqAIJ_SeqAIJTuned(Mat A, MatType type, MatReuse reuse
   if (done) PetscFunctionReturn(PETSC_SUCCESS);
   B = *newmat;
   PetscCall(MatAIJTunedGPUBase(&B));
+#if defined(PETSC_HAVE_CUDA)
+  {
+    PetscBool gpu_base;
+    PetscCall(PetscObjectTypeCompare((PetscObject)B, MATSEQAIJCUSPARSE, &gpu_base));
+    if (gpu_base) PetscCall(MatAIJTunedCUDACheckKernels()); /* before any change to B: a clear error where the kernels cannot run */
+  }
+#endif
   PetscCall(MatAIJTunedContextFind(B, CONTEXT_NAME, (void **)&ctx));
   if (ctx) { /* already aijtuned underneath (a base converted it in place): hook again, never wrap twice */
     PetscCall(HookOps(B, ctx));

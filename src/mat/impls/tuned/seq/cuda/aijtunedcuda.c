@@ -588,19 +588,3 @@ void MatAIJTunedCUDAStageFree(void)
   aijt_dev_stage_free();
   aijt_dev_copy_in_free();
 }
-
-/* The name of the GPU this process uses ("" when there is none), to pick its performance model. */
-PetscErrorCode MatAIJTunedCUDADeviceName(char name[], size_t len)
-{
-  int                   count = 0, dev = 0;
-  struct cudaDeviceProp prop;
-
-  PetscFunctionBegin;
-  name[0] = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1 || cudaGetDevice(&dev) != cudaSuccess || cudaGetDeviceProperties(&prop, dev) != cudaSuccess) {
-    (void)cudaGetLastError(); /* no device here: not an error, the nearest model plans */
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  PetscCall(PetscStrncpy(name, prop.name, len));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
