@@ -21,6 +21,7 @@ On several ranks (mpiaijtuned) each rank takes its own rows and its own small po
 static const char *const Setups[] = {"convert", "host"};
 static const char *const Shapes[] = {"laplace3d", "scattered"};
 
+#if defined(PETSC_HAVE_CUDA) /* the helpers of the GPU test alone */
 /* A's entries (preallocated), assembled: the 7-point Laplacian on an n^3 grid, its diagonal varying, or scattered rows */
 static PetscErrorCode Fill(Mat A, const char *shape, PetscInt n)
 {
@@ -86,6 +87,7 @@ static PetscErrorCode View(Mat A)
   PetscCall(PetscViewerPopFormat(PETSC_VIEWER_STDOUT_SELF));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+#endif
 
 int main(int argc, char **argv)
 {
