@@ -80,7 +80,7 @@ all: lib examples tests tools
 
 lib: $(LIB)
 examples: $(EXAMPLES)
-tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS)
+tests: $(MAT_TESTS) $(PLANNER_TESTS) $(PETSC_TESTS) $(KERNEL_TESTS) $(BUILD)/install/lib/libaijtuned.so # make install's copy, which a test loads
 tools: $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c $(wildcard include/*.h src/mat/impls/tuned/*.h src/mat/impls/tuned/mpi/*.h src/mat/impls/tuned/mpi/cuda/*.h src/mat/impls/tuned/seq/cuda/*.h $(PLAN_DIR)/*.h)
@@ -252,6 +252,24 @@ BENCH_CHECKED := $(BUILD)/bench/bench_setup $(BUILD)/bench/matgen_check $(if $(N
 
 test: deps all $(BENCH_CHECKED)
 	python3 tests/run.py --build $(BUILD) --mpiexec "$(MPIEXEC)"
+
+# make install PREFIX=DIR: the library, its header, the models and the calibration program under DIR (lib/, include/,
+# share/aijtuned/models/, bin/).  The installed library finds the models beside it, from its own path
+# (aijtunedmodel.c); the copy under $(BUILD)/install is the one the suite checks (tests/petsc/ksp_ex2.test).
+PREFIX ?= /usr/local
+define install_to
+	@echo "  INSTALL $(1)"
+	@install -d $(1)/lib $(1)/include $(1)/share/aijtuned/models
+	@install -m 755 $(LIB) $(1)/lib/
+	@install -m 644 include/petscmataijtuned.h $(1)/include/
+	@install -m 644 $(wildcard models/*.model) models/README.md $(1)/share/aijtuned/models/
+	$(if $(TOOLS),@install -d $(1)/bin && install -m 755 $(TOOLS) $(1)/bin/)
+endef
+.PHONY: install
+install: lib tools
+	$(call install_to,$(PREFIX))
+$(BUILD)/install/lib/libaijtuned.so: $(LIB) $(TOOLS) $(wildcard models/*) include/petscmataijtuned.h
+	$(call install_to,$(BUILD)/install)
 
 clean:
 	rm -rf $(BUILD)

@@ -166,6 +166,7 @@ def main():
     testparse = find_testparse(petsc_dir)
     os.environ["PETSC_EXAMPLES"] = petsc_examples(petsc_dir)  # for output files of PETSc's own examples
     os.environ["AIJTUNED_LIB"] = os.path.join(ROOT, opts.build, "lib", "libaijtuned.so")  # for -dll_append
+    os.environ["AIJTUNED_INSTALLED_LIB"] = os.path.join(ROOT, opts.build, "install", "lib", "libaijtuned.so")  # make install's copy
     conf = petsc_config(petsc_dir, petsc_arch)
     if "PETSC_HAVE_CUDA" in conf and "use_gpu_aware_mpi" not in os.environ.get("PETSC_OPTIONS", ""):
         # PETSc with CUDA refuses an MPI that is not CUDA-aware (Debian's and Ubuntu's OpenMPI) unless told

@@ -1,16 +1,21 @@
 /*
    Which performance model plans the matrices of this process.
 
-   -mat_aijtuned_model FILE names one; otherwise the models directory (AIJTUNED_MODEL_DIR in the
-   environment, else the models/ folder of the source tree the library was built from) is searched for
+   -mat_aijtuned_model FILE names one; otherwise the models directory (ModelDir: AIJTUNED_MODEL_DIR in the
+   environment, else share/aijtuned/models beside an installed library, else the models/ folder of the source
+   tree the library was built from) is searched for
    the model of this process's GPU: the file whose device line equals the GPU's name, else the nearest
    (the longest common prefix of the names: an H100 model for an H200 before an A100 one), with a
    PetscInfo message.  Without a GPU (a PETSc without CUDA) the nearest is the first file by name.
    Without any model the rules plan, with a PetscInfo message.  Models are read once per process.
 */
+#if !defined(_GNU_SOURCE)
+  #define _GNU_SOURCE /* dladdr */
+#endif
 #include "aijtunedimpl.h"
 
 #include <dirent.h>
+#include <dlfcn.h>
 #include <stdlib.h>
 
 #if !defined(AIJT_MODEL_DIR)
@@ -55,6 +60,7 @@ static PetscErrorCode FindModel(const char *dir, const char *device, aijt_model 
   aijt_model    *cand;
   size_t         best_prefix = 0;
   PetscBool      exact = PETSC_FALSE;
+  const char    *file  = NULL; /* the chosen model's */
 
   PetscFunctionBegin;
   *m = NULL;
@@ -91,13 +97,46 @@ static PetscErrorCode FindModel(const char *dir, const char *device, aijt_model 
       if (!*m) PetscCall(PetscNew(m));
       **m         = *cand;
       best_prefix = prefix;
+      file        = names[i];
     }
   }
   PetscCall(PetscFree(cand));
+  if (!*m) PetscCall(PetscInfo(NULL, "aijtuned: no model in %s: the rules plan\n", dir));
+  else if (!exact) PetscCall(PetscInfo(NULL, "aijtuned: no model for device \"%s\" in %s; using the nearest, %s/%s, for \"%s\"\n", device[0] ? device : "(none)", dir, dir, file, (*m)->device));
+  else PetscCall(PetscInfo(NULL, "aijtuned: the model of this GPU, \"%s\": %s/%s\n", device, dir, file));
   for (PetscInt i = 0; i < n; i++) PetscCall(PetscFree(names[i]));
   PetscCall(PetscFree(names));
-  if (!*m) PetscCall(PetscInfo(NULL, "aijtuned: no model in %s: the rules plan\n", dir));
-  else if (!exact) PetscCall(PetscInfo(NULL, "aijtuned: no model for device \"%s\" in %s; using the nearest, for \"%s\"\n", device[0] ? device : "(none)", dir, (*m)->device));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Where the models are: $AIJTUNED_MODEL_DIR; else, for a library installed by make install (PREFIX/lib and
+   PREFIX/share/aijtuned/models), the models beside it, found from the library's own path; else the models/ folder
+   of the source tree it was built from.  Before, an installed library (or a moved tree) found no models and planned
+   with the rules, which only -info said. */
+static PetscErrorCode ModelDir(char dir[], size_t len)
+{
+  const char *env = getenv("AIJTUNED_MODEL_DIR");
+  Dl_info     self;
+
+  PetscFunctionBegin;
+  if (env && env[0]) {
+    PetscCall(PetscStrncpy(dir, env, len));
+    PetscFunctionReturn(PETSC_SUCCESS);
+  }
+  if (dladdr((void *)ModelDir, &self) && self.dli_fname) {
+    char  lib[PETSC_MAX_PATH_LEN], *slash;
+    DIR  *d;
+    PetscCall(PetscStrncpy(lib, self.dli_fname, sizeof(lib)));
+    if ((slash = strrchr(lib, '/'))) {
+      *slash = 0; /* the library's folder */
+      PetscCall(PetscSNPrintf(dir, len, "%s/../share/aijtuned/models", lib));
+      if ((d = opendir(dir))) {
+        closedir(d);
+        PetscFunctionReturn(PETSC_SUCCESS);
+      }
+    }
+  }
+  PetscCall(PetscStrncpy(dir, AIJT_MODEL_DIR, len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -123,11 +162,12 @@ PetscErrorCode MatAIJTunedModelGet(const MatAIJTunedSettings *s, const aijt_mode
       SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_READ, "-mat_aijtuned_model %s: %s", s->model_file, why);
     }
   } else {
-    const char *dir = getenv("AIJTUNED_MODEL_DIR");
+    char dir[PETSC_MAX_PATH_LEN];
+    PetscCall(ModelDir(dir, sizeof(dir)));
 #if defined(PETSC_HAVE_CUDA)
     PetscCall(MatAIJTunedCUDADeviceName(device, sizeof(device)));
 #endif
-    PetscCall(FindModel(dir && dir[0] ? dir : AIJT_MODEL_DIR, device, &m));
+    PetscCall(FindModel(dir, device, &m));
   }
   if (!cached) PetscCall(PetscRegisterFinalize(ModelCacheFree));
   if (cached == CACHE_SIZE) { /* a program that names many model files: forget the oldest */
