@@ -254,8 +254,9 @@ test: deps all $(BENCH_CHECKED)
 	python3 tests/run.py --build $(BUILD) --mpiexec "$(MPIEXEC)"
 
 # make install PREFIX=DIR: the library, its header, the models and the calibration program under DIR (lib/, include/,
-# share/aijtuned/models/, bin/).  The installed library finds the models beside it, from its own path
-# (aijtunedmodel.c); the copy under $(BUILD)/install is the one the suite checks (tests/petsc/ksp_ex2.test).
+# share/aijtuned/models/, bin/), staged under DESTDIR if given (a package's build).  The installed library finds the
+# models beside it, from its own path (aijtunedmodel.c); the copy under $(BUILD)/install is the one the suite checks
+# (tests/petsc/ksp_ex2.test).
 PREFIX ?= /usr/local
 define install_to
 	@echo "  INSTALL $(1)"
@@ -267,7 +268,7 @@ define install_to
 endef
 .PHONY: install
 install: lib tools
-	$(call install_to,$(PREFIX))
+	$(call install_to,$(DESTDIR)$(PREFIX))
 $(BUILD)/install/lib/libaijtuned.so: $(LIB) $(TOOLS) $(wildcard models/*) include/petscmataijtuned.h
 	$(call install_to,$(BUILD)/install)
 
