@@ -9,6 +9,25 @@ static PetscErrorCode Print(PetscViewer viewer, PetscBool synchronized, const ch
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* What priced the plan: the performance model given to the planner (this GPU's, or the nearest, whose predictions
+   are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c). */
+static PetscErrorCode PlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
+{
+  const aijt_model *model;
+  char              device[256] = "";
+
+  PetscFunctionBegin;
+  PetscCall(MatAIJTunedModelGet(&ctx->planned, &model));
+#if defined(PETSC_HAVE_CUDA)
+  PetscCall(MatAIJTunedCUDADeviceName(device, sizeof(device)));
+#endif
+  if (!model) PetscCall(PetscSNPrintf(line, len, "  planned with: the rules (no performance model)\n"));
+  else if (device[0] && !strcmp(model->device, device)) PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of this GPU, \"%s\"\n", model->device));
+  else if (device[0]) PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of \"%s\", the nearest to this GPU, \"%s\" (aijt_calibrate makes its own)\n", model->device, device));
+  else PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of \"%s\"\n", model->device));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 /* synchronized: the caller holds PetscViewerASCIIPushSynchronized() and prints every rank's plan */
 PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synchronized)
 {
@@ -30,6 +49,8 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
                           (double)aijt_layouts_bytes(ctx->layouts) / 1e6, gpu, (ctx->settings.host_strips || !ctx->base_host_kernel) ? "strips (host reference)" : "base kernel"));
   PetscCall(Print(viewer, synchronized, line));
   PetscCall(PetscSNPrintf(line, sizeof(line), "  row lengths: min %" PetscInt_FMT ", mean %.3g, std %.3g, max %" PetscInt_FMT ", empty rows %" PetscInt_FMT "\n", (PetscInt)p->features.min_len, p->features.mean_len, p->features.std_len, (PetscInt)p->features.max_len, (PetscInt)p->features.empty_rows));
+  PetscCall(Print(viewer, synchronized, line));
+  PetscCall(PlannedWith(ctx, line, sizeof(line)));
   PetscCall(Print(viewer, synchronized, line));
   aijt_plan_summary(p, nstrips, rows, nnz);
   for (int f = 0; f < AIJT_NFORMATS; f++) {
