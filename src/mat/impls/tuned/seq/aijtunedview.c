@@ -9,8 +9,8 @@ static PetscErrorCode Print(PetscViewer viewer, PetscBool synchronized, const ch
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* What priced the plan: the performance model given to the planner (this GPU's, or the nearest, whose predictions
-   are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c). */
+/* What priced the plan: the performance model given to the planner (the one named, this GPU's, or the nearest, whose
+   predictions are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c). */
 static PetscErrorCode PlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
 {
   const aijt_model *model;
@@ -22,6 +22,7 @@ static PetscErrorCode PlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
   PetscCall(MatAIJTunedCUDADeviceName(device, sizeof(device)));
 #endif
   if (!model) PetscCall(PetscSNPrintf(line, len, "  planned with: the rules (no performance model)\n"));
+  else if (ctx->planned.model_file[0]) PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of \"%s\" (-mat_aijtuned_model %s)\n", model->device, ctx->planned.model_file));
   else if (device[0] && !strcmp(model->device, device)) PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of this GPU, \"%s\"\n", model->device));
   else if (device[0]) PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of \"%s\", the nearest to this GPU, \"%s\" (aijt_calibrate makes its own)\n", model->device, device));
   else PetscCall(PetscSNPrintf(line, len, "  planned with: the performance model of \"%s\"\n", model->device));
