@@ -158,6 +158,7 @@ PETSC_INTERN PetscErrorCode MatAIJTunedRestoreVecArrays(const MatAIJTunedVecAcce
 PETSC_INTERN PetscErrorCode MatAIJTunedVecsAreCUDA(Vec, Vec, Vec, PetscBool *); /* every vector given (z may be NULL) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedRestoreCSR(Mat, aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedViewPlan(Mat, PetscViewer, PetscBool synchronized);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedPlannedWith(Mat_SeqAIJTuned *, char[], size_t); /* the view's "planned with:" line */
 PETSC_INTERN PetscErrorCode MatAIJTunedCheck(aijt_err);
 PETSC_INTERN PetscBool      MatAIJTunedSettingsSamePlan(const MatAIJTunedSettings *, const MatAIJTunedSettings *);
 

@@ -340,6 +340,13 @@ static PetscErrorCode ViewSummary(Mat A, PetscViewer viewer)
   PetscCallMPI(MPI_Allreduce(local, total, 3 * AIJT_NFORMATS + 1, MPIU_INT, MPI_SUM, PetscObjectComm((PetscObject)A)));
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
   PetscCall(PetscViewerASCIIPrintf(viewer, "aijtuned plans of %d ranks (diagonal and off-diagonal blocks): %" PetscInt_FMT " strips\n", size, total[3 * AIJT_NFORMATS]));
+  {
+    Mat_SeqAIJTuned *dctx;
+    char             line[400];
+    PetscCall(MatSeqAIJTunedGetContext(blocks[0], &dctx));
+    PetscCall(MatSeqAIJTunedPlannedWith(dctx, line, sizeof(line)));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "%s", line)); /* rank 0's, as the viewer prints */
+  }
   for (int f = 0; f < AIJT_NFORMATS; f++) {
     if (!total[3 * f] && !total[3 * f + 2]) continue;
     PetscCall(PetscViewerASCIIPrintf(viewer, "  %-4s: %" PetscInt_FMT " strips, %" PetscInt_FMT " rows, %" PetscInt_FMT " entries\n", aijt_format_names[f], total[3 * f], total[3 * f + 1], total[3 * f + 2]));

@@ -10,8 +10,9 @@ static PetscErrorCode Print(PetscViewer viewer, PetscBool synchronized, const ch
 }
 
 /* What priced the plan: the performance model given to the planner (the one named, this GPU's, or the nearest, whose
-   predictions are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c). */
-static PetscErrorCode PlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
+   predictions are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c).  mpiaijtuned's
+   summary prints rank 0's diagonal block's. */
+PetscErrorCode MatSeqAIJTunedPlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
 {
   const aijt_model *model;
   char              device[256] = "";
@@ -51,7 +52,7 @@ PetscErrorCode MatSeqAIJTunedViewPlan(Mat A, PetscViewer viewer, PetscBool synch
   PetscCall(Print(viewer, synchronized, line));
   PetscCall(PetscSNPrintf(line, sizeof(line), "  row lengths: min %" PetscInt_FMT ", mean %.3g, std %.3g, max %" PetscInt_FMT ", empty rows %" PetscInt_FMT "\n", (PetscInt)p->features.min_len, p->features.mean_len, p->features.std_len, (PetscInt)p->features.max_len, (PetscInt)p->features.empty_rows));
   PetscCall(Print(viewer, synchronized, line));
-  PetscCall(PlannedWith(ctx, line, sizeof(line)));
+  PetscCall(MatSeqAIJTunedPlannedWith(ctx, line, sizeof(line)));
   PetscCall(Print(viewer, synchronized, line));
   aijt_plan_summary(p, nstrips, rows, nnz);
   for (int f = 0; f < AIJT_NFORMATS; f++) {
