@@ -14,7 +14,8 @@
    complete the model, which is written as text.
 */
 static const char help[] = "aijt_calibrate: the aijtuned performance model of this GPU (no PETSc needed)\n"
-                           "  -o FILE   model file (default: models/<device name>.model)\n"
+                           "  -o FILE   model file (default: <folder>/<device name>.model, the folder where the library looks: $AIJTUNED_MODEL_DIR,\n"
+                           "            else share/aijtuned/models beside an installed aijt_calibrate (make install), else models/ here)\n"
                            "  -quick    a few lengths and repetitions (a smoke test, not a model)\n"
                            "  -reps N   timed launches per measurement, median (default 15)\n"
                            "  -add-stream FILE  measure only the STREAM kernels and add them to the model in FILE (written to -o,\n"
@@ -30,9 +31,11 @@ extern "C" { /* the planner is C */
 }
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define RANDOM_COLS  (1 << 21)  /* 16 MiB of x: the suite's irregular matrices have 1-2M columns */
 #define TARGET_NNZ   (12 << 20) /* 144 MB of values and columns: well past a 50-60 MiB L2 */
@@ -530,10 +533,36 @@ static int measure_all(aijt_model &m, int quick)
   return measure_stream(&m, lens, nlen) && measure_bcsr(&m, quick);
 }
 
+/* Where a new model goes unless -o says: where the library looks for models (src/mat/impls/tuned/aijtunedmodel.c,
+   ModelDir), so that the next run finds it: $AIJTUNED_MODEL_DIR; else, for an aijt_calibrate installed by make install
+   (PREFIX/bin), PREFIX/share/aijtuned/models; else models/ in the working folder (the source tree's, run from its root). */
+static void default_folder(char *dir, size_t len)
+{
+  const char *env = getenv("AIJTUNED_MODEL_DIR");
+  char        exe[PATH_MAX], *slash;
+  ssize_t     n;
+  struct stat st;
+
+  if (env && env[0]) {
+    snprintf(dir, len, "%s", env);
+    return;
+  }
+  n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    if ((slash = strrchr(exe, '/'))) {
+      *slash = 0;
+      const int k = snprintf(dir, len, "%s/../share/aijtuned/models", exe);
+      if (k > 0 && (size_t)k < len && !stat(dir, &st) && S_ISDIR(st.st_mode)) return;
+    }
+  }
+  snprintf(dir, len, "models");
+}
+
 int main(int argc, char **argv)
 {
   const char       *out = NULL, *add_stream = NULL, *add_bcsr = NULL;
-  char              path[300];
+  char              folder[PATH_MAX], path[PATH_MAX + 300];
   int               quick = 0;
   aijt_model        m;
   cudaDeviceProp    prop;
@@ -545,7 +574,8 @@ int main(int argc, char **argv)
     else if (!strcmp(argv[i], "-add-stream") && i + 1 < argc) add_stream = argv[++i];
     else if (!strcmp(argv[i], "-add-bcsr") && i + 1 < argc) add_bcsr = argv[++i];
     else {
-      printf("%s", help);
+      default_folder(folder, sizeof(folder));
+      printf("%s  the default folder here: %s\n", help, folder);
       return strcmp(argv[i], "-help") ? 1 : 0;
     }
   }
@@ -573,12 +603,13 @@ int main(int argc, char **argv)
     if (strcmp(m.device, prop.name)) printf("aijt_calibrate: warning: %s is a model of %s, not of this %s\n", from, m.device, prop.name);
     if (!out) out = from;
   }
-  if (!out) { /* models/<name>.model, the name with '-' for anything but letters and digits */
+  if (!out) { /* <folder>/<name>.model, the name with '-' for anything but letters and digits */
     char name[sizeof(m.device)];
     size_t n = 0;
     for (const char *c = prop.name; *c && n + 1 < sizeof(name); c++) name[n++] = isalnum((unsigned char)*c) ? *c : '-';
     name[n] = 0;
-    snprintf(path, sizeof(path), "models/%s.model", name);
+    default_folder(folder, sizeof(folder));
+    snprintf(path, sizeof(path), "%s/%s.model", folder, name);
     out = path;
   }
   printf("aijt_calibrate: %s, %d SMs, %.0f MiB L2, %d timed launches per point%s\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, reps, quick ? " (quick)" : "");
@@ -600,7 +631,7 @@ int main(int argc, char **argv)
   if (!strncmp(out, "models/", 7)) (void)mkdir("models", 0755); /* the default place, in a fresh tree */
   FILE *fp = fopen(out, "w");
   if (!fp) {
-    printf("aijt_calibrate: cannot write %s\n", out);
+    printf("aijt_calibrate: cannot write %s (-o FILE writes elsewhere)\n", out);
     return 1;
   }
   fprintf(fp, "# written by aijt_calibrate on %s (%d SMs, %.0f MiB L2)%s; see src/mat/impls/tuned/plan/aijtmodel.h\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1048576.0, add_stream ? ", its STREAM kernels added to an earlier calibration" : add_bcsr ? ", its BCSR kernels added to an earlier calibration" : "");
