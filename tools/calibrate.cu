@@ -533,30 +533,16 @@ static int measure_all(aijt_model &m, int quick)
   return measure_stream(&m, lens, nlen) && measure_bcsr(&m, quick);
 }
 
-/* Where a new model goes unless -o says: where the library looks for models (src/mat/impls/tuned/aijtunedmodel.c,
-   ModelDir), so that the next run finds it: $AIJTUNED_MODEL_DIR; else, for an aijt_calibrate installed by make install
-   (PREFIX/bin), PREFIX/share/aijtuned/models; else models/ in the working folder (the source tree's, run from its root). */
+/* Where a new model goes unless -o says: where the library looks for models (aijt_model_dir), so that the next run
+   finds it: $AIJTUNED_MODEL_DIR; else, for an aijt_calibrate installed by make install (PREFIX/bin),
+   PREFIX/share/aijtuned/models; else models/ in the working folder (the source tree's, run from its root). */
 static void default_folder(char *dir, size_t len)
 {
-  const char *env = getenv("AIJTUNED_MODEL_DIR");
-  char        exe[PATH_MAX], *slash;
-  ssize_t     n;
-  struct stat st;
+  char    exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-  if (env && env[0]) {
-    snprintf(dir, len, "%s", env);
-    return;
-  }
-  n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    if ((slash = strrchr(exe, '/'))) {
-      *slash = 0;
-      const int k = snprintf(dir, len, "%s/../share/aijtuned/models", exe);
-      if (k > 0 && (size_t)k < len && !stat(dir, &st) && S_ISDIR(st.st_mode)) return;
-    }
-  }
-  snprintf(dir, len, "models");
+  if (n > 0) exe[n] = 0;
+  if (!aijt_model_dir(n > 0 ? exe : NULL, dir, len)) snprintf(dir, len, "models");
 }
 
 int main(int argc, char **argv)

@@ -109,34 +109,16 @@ static PetscErrorCode FindModel(const char *dir, const char *device, aijt_model 
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Where the models are: $AIJTUNED_MODEL_DIR; else, for a library installed by make install (PREFIX/lib and
-   PREFIX/share/aijtuned/models), the models beside it, found from the library's own path; else the models/ folder
-   of the source tree it was built from.  Before, an installed library (or a moved tree) found no models and planned
-   with the rules, which only -info said. */
+/* Where the models are (aijt_model_dir): $AIJTUNED_MODEL_DIR; else, for a library installed by make install
+   (PREFIX/lib and PREFIX/share/aijtuned/models), the models beside it, found from the library's own path; else the
+   models/ folder of the source tree it was built from.  Before, an installed library (or a moved tree) found no models
+   and planned with the rules, which only -info said. */
 static PetscErrorCode ModelDir(char dir[], size_t len)
 {
-  const char *env = getenv("AIJTUNED_MODEL_DIR");
-  Dl_info     self;
+  Dl_info self;
 
   PetscFunctionBegin;
-  if (env && env[0]) {
-    PetscCall(PetscStrncpy(dir, env, len));
-    PetscFunctionReturn(PETSC_SUCCESS);
-  }
-  if (dladdr((void *)ModelDir, &self) && self.dli_fname) {
-    char  lib[PETSC_MAX_PATH_LEN], *slash;
-    DIR  *d;
-    PetscCall(PetscStrncpy(lib, self.dli_fname, sizeof(lib)));
-    if ((slash = strrchr(lib, '/'))) {
-      *slash = 0; /* the library's folder */
-      PetscCall(PetscSNPrintf(dir, len, "%s/../share/aijtuned/models", lib));
-      if ((d = opendir(dir))) {
-        closedir(d);
-        PetscFunctionReturn(PETSC_SUCCESS);
-      }
-    }
-  }
-  PetscCall(PetscStrncpy(dir, AIJT_MODEL_DIR, len));
+  if (!aijt_model_dir(dladdr((void *)ModelDir, &self) ? self.dli_fname : NULL, dir, len)) PetscCall(PetscStrncpy(dir, AIJT_MODEL_DIR, len));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

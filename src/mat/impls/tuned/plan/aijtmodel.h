@@ -66,6 +66,11 @@ void aijt_say(char *why, size_t len, const char *fmt, ...);
 aijt_err aijt_model_read(FILE *fp, aijt_model *m, char *why, size_t whylen);
 aijt_err aijt_model_load(const char *path, aijt_model *m, char *why, size_t whylen);
 void     aijt_model_write(const aijt_model *m, FILE *fp);
+/* The models' folder, as the library reads it and aijt_calibrate writes it: $AIJTUNED_MODEL_DIR if set, else
+   share/aijtuned/models beside the folder of 'binary' (the path of the library or of the program, in PREFIX/lib or
+   PREFIX/bin after make install) where that folder exists; 1 with dir written, 0 for neither (the caller's own
+   default then: the source tree's models/, or models/ here).  binary may be NULL. */
+int aijt_model_dir(const char *binary, char *dir, size_t len);
 
 /* The kernel entry for a format and parameter, or NULL. */
 const aijt_model_kernel *aijt_model_kernel_find(const aijt_model *m, aijt_format f, int param);

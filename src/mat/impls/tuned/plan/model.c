@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void aijt_say(char *why, size_t len, const char *fmt, ...)
 {
@@ -515,4 +516,19 @@ double aijt_plan_predict(const aijt_model *m, const aijt_csr *A, aijt_plan *plan
   }
   if (plan->tail_nnz) launches++;
   return total + launches * m->launch_us;
+}
+
+int aijt_model_dir(const char *binary, char *dir, size_t len)
+{
+  const char *env = getenv("AIJTUNED_MODEL_DIR"), *slash = binary ? strrchr(binary, '/') : NULL;
+  struct stat st;
+  int         n;
+
+  if (env && env[0]) {
+    n = snprintf(dir, len, "%s", env);
+    return n > 0 && (size_t)n < len;
+  }
+  if (!slash) return 0;
+  n = snprintf(dir, len, "%.*s/../share/aijtuned/models", (int)(slash - binary), binary);
+  return n > 0 && (size_t)n < len && !stat(dir, &st) && S_ISDIR(st.st_mode);
 }

@@ -73,13 +73,14 @@ static inline PetscBool MatAIJTunedBaseDeviceUsable(Mat A)
   return (PetscBool)(!A->boundtocpu && A->preallocated && MatAIJTunedBaseValuesOnDevice(A));
 }
 
-/* The host's values up into d->values, of state 'state' (aijtunedcuda.c); the base's device copy is not written */
 /* A device allocation's result: cudaErrorMemoryAllocation makes *room false, other errors are PETSc's (aijtunedcuda.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDARoom(cudaError_t, PetscBool *);
 /* Bytes of a host array to the device on a stream, the host free to write it again on return (aijtunedcuda.c) */
 PETSC_INTERN cudaError_t MatSeqAIJTunedCUDAHostToDevice(Mat_SeqAIJTuned *, void *, const void *, size_t, cudaStream_t);
-/* The CSR's structure in ctx->dev_rowptr, ctx->dev_colidx (aijtunedplangpu.c) */
+/* The CSR's structure in ctx->dev_rowptr, ctx->dev_colidx (aijtunedplangpu.c); *room as above */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUploadStructure(Mat, Mat_SeqAIJTuned *, const aijt_csr *, cudaStream_t, size_t *, PetscBool *);
+/* The host's values up into d->values, of state 'state' (aijtunedcuda.c); the base's device copy is not written;
+   *room as above (d->values made now where a build from device values left it unmade) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat, Mat_SeqAIJTuned *, PetscObjectState, PetscBool, cudaStream_t, PetscBool *);
 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
