@@ -290,6 +290,64 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Ae));
     PetscCall(MatDestroy(&Te));
   }
+  { /* MatStoreValues and MatRetrieveValues, SNES's way to keep a Jacobian's linear part (PETSc's manual page): both
+       read and write the host's value array directly, where the matrix's values may be newer on the GPU, and
+       MatRetrieveValues changes no state.  Values are stored after products (values on both sides) and after a
+       MatScale and MatShift (on the GPU alone there); each is retrieved, then multiplied with and without an assembly */
+    Mat       Ae, Te;
+    PetscBool all = PETSC_TRUE;
+    PetscCall(Create(MATAIJ, M, &Ae));
+    PetscCall(Create(MATAIJTUNED, M, &Te));
+    for (int k = 0; k < 2; k++) {
+      Mat X = k ? Te : Ae;
+      PetscCall(Fill(X, 1.0, PETSC_FALSE));
+      PetscCall(MatSetOption(X, MAT_NEW_NONZERO_LOCATIONS, PETSC_FALSE));
+      PetscCall(MatStoreValues(X));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    for (int k = 0; k < 2; k++) PetscCall(MatScale(k ? Te : Ae, 3.0));
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    for (int k = 0; k < 2; k++) {
+      Mat X = k ? Te : Ae;
+      PetscCall(MatRetrieveValues(X));
+      PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    PetscCall(Report("MatStoreValues, MatScale, MatRetrieveValues, assembly", all));
+    all = PETSC_TRUE;
+    for (int k = 0; k < 2; k++) {
+      Mat X = k ? Te : Ae;
+      PetscCall(MatScale(X, -2.0));
+      PetscCall(MatShift(X, 1.5));
+      PetscCall(MatStoreValues(X)); /* the values of the scale and shift */
+      PetscCall(MatScale(X, 4.0));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    for (int k = 0; k < 2; k++) PetscCall(MatRetrieveValues(k ? Te : Ae));
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    PetscCall(Report("MatStoreValues after MatScale and MatShift, MatRetrieveValues alone", all));
+    all = PETSC_TRUE;
+    for (int k = 0; k < 2; k++) { /* retrieved, then new values set as SNES's Jacobian would */
+      Mat      X = k ? Te : Ae;
+      PetscInt rs, re;
+      PetscCall(MatRetrieveValues(X));
+      PetscCall(MatGetOwnershipRange(X, &rs, &re));
+      for (PetscInt i = rs; i < re; i += 7) PetscCall(MatSetValue(X, i, i, 0.25 * (PetscScalar)i, ADD_VALUES));
+      PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    all = (PetscBool)(all && ok);
+    PetscCall(Report("MatRetrieveValues, MatSetValues, assembly", all));
+    PetscCall(MatDestroy(&Ae));
+    PetscCall(MatDestroy(&Te));
+  }
   PetscCall(SameProductsOnHostVectors(A, T, &ok));
   PetscCall(Report("the same products on host vectors, transposes added", ok));
 

@@ -216,6 +216,20 @@ void MatAIJTunedHookDestroy(Mat A, const MatAIJTunedBase *base, PetscErrorCode (
   if (A->ops->destroy == base->ops.destroy) A->ops->destroy = destroy;
 }
 
+/* Composed function name of A: the base's kept in *kept and mine put in its place; none where the base has none (COO
+   assembly: a base bound to the CPU, or a host AIJ, whose COO assembly is PETSc's generic one).  Hooked again, mine
+   stays and *kept is left as it was. */
+PetscErrorCode MatAIJTunedHookComposed(Mat A, const char name[], void (**kept)(void), void (*mine)(void))
+{
+  void (*now)(void) = NULL;
+
+  PetscFunctionBegin;
+  PetscCall(PetscObjectQueryFunction((PetscObject)A, name, &now));
+  if (now != mine) *kept = now;
+  PetscCall(PetscObjectComposeFunction((PetscObject)A, name, *kept ? mine : NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
 {
   PetscFunctionBegin;
@@ -231,6 +245,7 @@ PetscErrorCode MatAIJTunedBaseRestore(Mat A, const char name[], const char *cons
   PetscFunctionBegin;
   *A->ops = base->ops;
   PetscCall(MatAIJTunedRestoreCOO(A, base));
+  PetscCall(MatAIJTunedRestoreStore(A, base));
   for (int c = 0; c < 3; c++) PetscCall(PetscObjectComposeFunction((PetscObject)A, converters[c], (void (*)(void))NULL));
   PetscCall(PetscObjectComposeFunction((PetscObject)A, "MatProductSetFromOptions_anytype_C", (void (*)(void))NULL));
   PetscCall(PetscObjectChangeTypeName((PetscObject)A, base->type));

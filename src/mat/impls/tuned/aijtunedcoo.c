@@ -50,24 +50,11 @@ static PetscErrorCode COOValues(Mat A, const PetscScalar v[], InsertMode mode)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* Composed function name of A, the base's kept in *kept and mine put in its place; none where the base has none
-   (a base bound to the CPU, or a host AIJ, whose COO assembly is PETSc's generic one) */
-static PetscErrorCode Hook(Mat A, const char name[], VoidFn **kept, VoidFn *mine)
-{
-  VoidFn *now;
-
-  PetscFunctionBegin;
-  PetscCall(PetscObjectQueryFunction((PetscObject)A, name, &now));
-  if (now != mine) *kept = now;
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, name, *kept ? mine : NULL));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 PetscErrorCode MatAIJTunedHookCOO(Mat A, MatAIJTunedBase *base, PetscErrorCode (*preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]))
 {
   PetscFunctionBegin;
-  PetscCall(Hook(A, COO_PREALLOCATION, (VoidFn **)&base->coo_preallocation, (VoidFn *)preallocation));
-  PetscCall(Hook(A, COO_VALUES, (VoidFn **)&base->coo_values, (VoidFn *)COOValues));
+  PetscCall(MatAIJTunedHookComposed(A, COO_PREALLOCATION, (VoidFn *)&base->coo_preallocation, (VoidFn)preallocation));
+  PetscCall(MatAIJTunedHookComposed(A, COO_VALUES, (VoidFn *)&base->coo_values, (VoidFn)COOValues));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

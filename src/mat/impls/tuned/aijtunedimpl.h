@@ -43,6 +43,8 @@ typedef struct MatAIJTunedBase_s {
   struct _MatOps ops; /* the base type's operations, called for everything aijtuned does not change */
   PetscErrorCode (*coo_preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]); /* the base's COO assembly, */
   PetscErrorCode (*coo_values)(Mat, const PetscScalar[], InsertMode);          /* composed on the matrix */
+  PetscErrorCode (*store_values)(Mat);    /* MatStoreValues and MatRetrieveValues, composed too; NULL where */
+  PetscErrorCode (*retrieve_values)(Mat); /* aijtuned keeps the base's (mpiaijtuned: its blocks are aijtuned) */
   char           type[64];
   void          *ctx;                     /* the state this is part of ... */
   PetscErrorCode (*free_ctx)(void *ctx);  /* ... and how it is freed, when its container goes */
@@ -215,6 +217,11 @@ PETSC_INTERN PetscErrorCode MatAIJTunedNameAsHostAIJ(Mat, MatAIJTunedNames *); /
 PETSC_INTERN PetscErrorCode MatAIJTunedHookCOO(Mat, MatAIJTunedBase *, PetscErrorCode (*preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]));
 PETSC_INTERN PetscErrorCode MatAIJTunedCOOPreallocation(Mat, PetscCount, PetscInt[], PetscInt[]);
 PETSC_INTERN PetscErrorCode MatAIJTunedRestoreCOO(Mat, const MatAIJTunedBase *);
+/* A composed function of A hooked: the base's kept, another put in its place (aijtunedcontext.c) */
+PETSC_INTERN PetscErrorCode MatAIJTunedHookComposed(Mat, const char[], void (**)(void), void (*)(void));
+/* MatStoreValues and MatRetrieveValues of a seqaijtuned matrix through the host's values (seq/aijtunedstore.c) */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookStore(Mat, MatAIJTunedBase *);
+PETSC_INTERN PetscErrorCode MatAIJTunedRestoreStore(Mat, const MatAIJTunedBase *);
 PETSC_INTERN PetscErrorCode MatAIJTunedNamesRestore(MatAIJTunedNames *);
 PETSC_INTERN PetscErrorCode MatAIJTunedProductSetFromOptions(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedFactorRegister(void);

@@ -237,5 +237,6 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(setoption, SetOption_AsBase);
 #undef HOOK_BASE
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, MatAIJTunedCOOPreallocation));
+  PetscCall(MatSeqAIJTunedHookStore(A, &ctx->base));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
