@@ -307,3 +307,15 @@ PetscErrorCode MatAIJTunedHostValuesChanged(Mat B)
   PetscCall(PetscObjectStateIncrease((PetscObject)B));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+/* B's host values brought up to date where the device's are newer (a GPU base copies them down; B's state stays),
+   for PETSc's code that reads the host's value array directly rather than through its accessors */
+PetscErrorCode MatAIJTunedHostValuesUp(Mat B)
+{
+  const PetscScalar *a;
+
+  PetscFunctionBegin;
+  PetscCall(MatSeqAIJGetArrayRead(B, &a));
+  PetscCall(MatSeqAIJRestoreArrayRead(B, &a));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}

@@ -183,6 +183,7 @@ PETSC_INTERN void           MatAIJTunedHookDestroy(Mat, const MatAIJTunedBase *,
 PETSC_INTERN PetscErrorCode MatAIJTunedDestroyMerged(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesCurrent(Mat);
 PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesChanged(Mat);
+PETSC_INTERN PetscErrorCode MatAIJTunedHostValuesUp(Mat); /* a seq matrix's */
 /* Matrices carrying their base's type name for now (aijtunednames.c), and the names they had; n = 0 to begin.  At
    most a product's three operands and its result, each an MPI matrix with its two blocks. */
 typedef struct {

@@ -38,6 +38,9 @@ static PetscErrorCode GetContext(Mat A, Mat_MPIAIJTuned **ctx)
 static PetscErrorCode SetPreallocationCOO_MPIAIJTuned(Mat, PetscCount, PetscInt[], PetscInt[]);
 static PetscErrorCode MatShift_MPIAIJTuned(Mat, PetscScalar);
 static PetscErrorCode MatAXPY_MPIAIJTuned(Mat, PetscScalar, Mat, MatStructure);
+#if PETSC_VERSION_GE(3, 21, 0)
+static PetscErrorCode MatEliminateZeros_MPIAIJTuned(Mat, PetscBool);
+#endif
 
 static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
@@ -56,11 +59,40 @@ static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(createsubmatrices, MatCreateSubMatrices_MPIAIJTuned);
   HOOK(shift, MatShift_MPIAIJTuned);
   HOOK(axpy, MatAXPY_MPIAIJTuned);
+#if PETSC_VERSION_GE(3, 21, 0)
+  HOOK(eliminatezeros, MatEliminateZeros_MPIAIJTuned);
+#endif
 #undef HOOK
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, SetPreallocationCOO_MPIAIJTuned));
   MatAIJTunedHookDestroy(A, &ctx->base, MatDestroy_MPIAIJTuned);
   PetscFunctionReturn(PETSC_SUCCESS);
 }
+
+#if PETSC_VERSION_GE(3, 21, 0)
+/* MatEliminateZeros: MPIAIJ's compacts the blocks' host arrays with SeqAIJ's function, not the blocks' operation (whose
+   reasons are seq/aijtunedbaseops.c's): their host values are brought up to date first, and a block whose pattern
+   changed keeps its values on the host alone */
+static PetscErrorCode MatEliminateZeros_MPIAIJTuned(Mat A, PetscBool keep)
+{
+  Mat_MPIAIJTuned *ctx;
+  Mat              blocks[2];
+  const PetscInt  *garray;
+  PetscObjectState pattern[2];
+
+  PetscFunctionBegin;
+  PetscCall(GetContext(A, &ctx));
+  PetscCheck(ctx->base.ops.eliminatezeros, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "aijtuned: the base type %s has no MatEliminateZeros", ctx->base.type);
+  PetscCall(MatMPIAIJGetSeqAIJ(A, &blocks[0], &blocks[1], &garray));
+  for (int k = 0; k < 2; k++) {
+    pattern[k] = blocks[k]->nonzerostate;
+    PetscCall(MatAIJTunedHostValuesUp(blocks[k]));
+  }
+  PetscCall(ctx->base.ops.eliminatezeros(A, keep));
+  for (int k = 0; k < 2; k++)
+    if (blocks[k]->nonzerostate != pattern[k]) PetscCall(MatAIJTunedHostValuesCurrent(blocks[k]));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
 
 /* MatShift: with the rows and the columns split alike, each rank's part of the diagonal lies in its diagonal block,
    and when every rank's block can shift it on the GPU (MatSeqAIJTunedCUDAShiftable: aijtuneddiagonal.c) the blocks do,

@@ -179,6 +179,32 @@ static PetscErrorCode ZeroEntries(Mat A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* SeqAIJ's operations that read the host's value array directly, not through its accessors: MatGetColumnNorms'
+   reductions, and MatEliminateZeros, which compacts the array it reads.  Where the values were newer on the GPU (a
+   CUDA base's MatScale or MatShift) they read stale ones (tests/mat/ops.c): the host's are brought up to date first.
+   A pattern the elimination changed keeps its values on the host alone: the base's device copy holds the old
+   pattern, which its next use replaces, and aijtuned plans from the host's. */
+static PetscErrorCode GetColumnReductions(Mat A, PetscInt type, PetscReal *reductions)
+{
+  BASE_OP(A, getcolumnreductions);
+  PetscCall(MatAIJTunedHostValuesUp(A));
+  PetscCall(ctx->base.ops.getcolumnreductions(A, type, reductions));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+#if PETSC_VERSION_GE(3, 21, 0) /* the operation since */
+static PetscErrorCode EliminateZeros(Mat A, PetscBool keep)
+{
+  PetscObjectState pattern = A->nonzerostate;
+
+  BASE_OP(A, eliminatezeros);
+  PetscCall(MatAIJTunedHostValuesUp(A));
+  PetscCall(ctx->base.ops.eliminatezeros(A, keep));
+  if (A->nonzerostate != pattern) PetscCall(MatAIJTunedHostValuesCurrent(A));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+#endif
+
 /* Y's operation: X, if aijtuned, is renamed too (cuSPARSE's MatAXPY reads both operands' arrays) */
 static PetscErrorCode AXPY_AsBase(Mat Y, PetscScalar a, Mat X, MatStructure str)
 {
@@ -235,6 +261,10 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(zeroentries, ZeroEntries);
   HOOK_BASE(axpy, AXPY_AsBase);
   HOOK_BASE(setoption, SetOption_AsBase);
+  HOOK_BASE(getcolumnreductions, GetColumnReductions);
+#if PETSC_VERSION_GE(3, 21, 0)
+  HOOK_BASE(eliminatezeros, EliminateZeros);
+#endif
 #undef HOOK_BASE
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, MatAIJTunedCOOPreallocation));
   PetscCall(MatSeqAIJTunedHookStore(A, &ctx->base));
