@@ -4,6 +4,7 @@ sequences: each line gives the largest |y - y_aij| / |y_aij| of MatMult after it
   -n <n>      rows (default 400)\n\n";
 
 #include <petscmat.h>
+#include "../../common/againstaij.h" /* AgainstAIJ: a product against AIJ's */
 
 static PetscErrorCode Fill(Mat A, PetscScalar scale)
 {
@@ -33,45 +34,6 @@ static PetscErrorCode Create(MatType type, PetscInt M, Mat *A)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* y = A x against y = R x, x the same, through the vectors' host arrays (A's may be CUDA vectors, R's host ones) */
-static PetscErrorCode Compare(Mat A, Mat R, const char *what)
-{
-  Vec                xa, ya, xr, yr;
-  const PetscScalar *r, *y;
-  PetscScalar       *x;
-  PetscInt           n;
-  PetscReal          ds[2] = {0, 0}, all[2];
-
-  PetscFunctionBeginUser;
-  PetscCall(MatCreateVecs(A, &xa, &ya));
-  PetscCall(MatCreateVecs(R, &xr, &yr));
-  PetscCall(VecSetRandom(xr, NULL));
-  PetscCall(VecGetLocalSize(xr, &n));
-  PetscCall(VecGetArrayRead(xr, &r));
-  PetscCall(VecGetArrayWrite(xa, &x));
-  PetscCall(PetscArraycpy(x, r, n));
-  PetscCall(VecRestoreArrayWrite(xa, &x));
-  PetscCall(VecRestoreArrayRead(xr, &r));
-  PetscCall(MatMult(A, xa, ya));
-  PetscCall(MatMult(R, xr, yr));
-  PetscCall(VecGetLocalSize(yr, &n));
-  PetscCall(VecGetArrayRead(yr, &r));
-  PetscCall(VecGetArrayRead(ya, &y));
-  for (PetscInt i = 0; i < n; i++) {
-    ds[0] = PetscMax(ds[0], PetscAbsScalar(y[i] - r[i]));
-    ds[1] = PetscMax(ds[1], PetscAbsScalar(r[i]));
-  }
-  PetscCall(VecRestoreArrayRead(ya, &y));
-  PetscCall(VecRestoreArrayRead(yr, &r));
-  PetscCallMPI(MPIU_Allreduce(ds, all, 2, MPIU_REAL, MPIU_MAX, PETSC_COMM_WORLD));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%-60s %.1e%s\n", what, (double)(all[0] / all[1]), all[0] / all[1] > 1e-12 ? "   WRONG" : ""));
-  PetscCall(VecDestroy(&xa));
-  PetscCall(VecDestroy(&ya));
-  PetscCall(VecDestroy(&xr));
-  PetscCall(VecDestroy(&yr));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
   Mat      A, R, X;
@@ -89,16 +51,16 @@ int main(int argc, char **argv)
     PetscCall(MatSetOption(X, MAT_NEW_NONZERO_LOCATIONS, PETSC_FALSE));
     PetscCall(MatStoreValues(X));
   }
-  PetscCall(Compare(A, R, "1. assembled, MatStoreValues"));
+  PetscCall(AgainstAIJ(A, R, "1. assembled, MatStoreValues", 60));
   for (int k = 0; k < 2; k++) PetscCall(MatScale(k ? R : A, 3.0));
-  PetscCall(Compare(A, R, "   MatScale"));
+  PetscCall(AgainstAIJ(A, R, "   MatScale", 60));
   for (int k = 0; k < 2; k++) {
     X = k ? R : A;
     PetscCall(MatRetrieveValues(X));
     PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
   }
-  PetscCall(Compare(A, R, "   MatRetrieveValues, assembly"));
+  PetscCall(AgainstAIJ(A, R, "   MatRetrieveValues, assembly", 60));
   for (int k = 0; k < 2; k++) {
     X = k ? R : A;
     PetscCall(MatScale(X, -2.0));
@@ -106,15 +68,15 @@ int main(int argc, char **argv)
     PetscCall(MatStoreValues(X));
     PetscCall(MatScale(X, 4.0));
   }
-  PetscCall(Compare(A, R, "2. MatScale, MatShift, MatStoreValues, MatScale"));
+  PetscCall(AgainstAIJ(A, R, "2. MatScale, MatShift, MatStoreValues, MatScale", 60));
   for (int k = 0; k < 2; k++) PetscCall(MatRetrieveValues(k ? R : A));
-  PetscCall(Compare(A, R, "   MatRetrieveValues (no assembly)"));
+  PetscCall(AgainstAIJ(A, R, "   MatRetrieveValues (no assembly)", 60));
   for (int k = 0; k < 2; k++) {
     X = k ? R : A;
     PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
   }
-  PetscCall(Compare(A, R, "   assembly"));
+  PetscCall(AgainstAIJ(A, R, "   assembly", 60));
   for (int k = 0; k < 2; k++) {
     PetscInt rs, re;
     X = k ? R : A;
@@ -124,7 +86,7 @@ int main(int argc, char **argv)
     PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
   }
-  PetscCall(Compare(A, R, "3. MatRetrieveValues, MatSetValues, assembly"));
+  PetscCall(AgainstAIJ(A, R, "3. MatRetrieveValues, MatSetValues, assembly", 60));
   PetscCall(MatDestroy(&A));
   PetscCall(MatDestroy(&R));
   PetscCall(PetscFinalize());
