@@ -27,13 +27,11 @@ static PetscErrorCode BaseOf(Mat A, MatAIJTunedBase **base)
 
 static PetscErrorCode StoreValues(Mat A)
 {
-  MatAIJTunedBase   *base;
-  const PetscScalar *a;
+  MatAIJTunedBase *base;
 
   PetscFunctionBegin;
   PetscCall(BaseOf(A, &base));
-  PetscCall(MatSeqAIJGetArrayRead(A, &a)); /* the host's values current */
-  PetscCall(MatSeqAIJRestoreArrayRead(A, &a));
+  PetscCall(MatAIJTunedHostValuesUp(A));
   PetscCall(base->store_values(A));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
