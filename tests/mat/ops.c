@@ -345,6 +345,20 @@ int main(int argc, char **argv)
     PetscCall(SameProducts(Ae, Te, &ok));
     all = (PetscBool)(all && ok);
     PetscCall(Report("MatRetrieveValues, MatSetValues, assembly", all));
+    /* back to the base type in place: its own store and retrieve again */
+    PetscCall(MatConvert(Te, MATAIJ, MAT_INPLACE_MATRIX, &Te));
+    for (int k = 0; k < 2; k++) {
+      Mat X = k ? Te : Ae;
+      PetscCall(MatScale(X, 0.5));
+      PetscCall(MatStoreValues(X));
+      PetscCall(MatScale(X, 3.0));
+      PetscCall(MatRetrieveValues(X));
+      PetscCall(MatAssemblyBegin(X, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(X, MAT_FINAL_ASSEMBLY));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    PetscCall(IsType(Te, MATSEQAIJ, MATMPIAIJ, &all));
+    PetscCall(Report("MatConvert to aij in place, then its store and retrieve", (PetscBool)(ok && all)));
     PetscCall(MatDestroy(&Ae));
     PetscCall(MatDestroy(&Te));
   }
