@@ -402,6 +402,41 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Ae));
     PetscCall(MatDestroy(&Te));
   }
+#if PETSC_VERSION_GE(3, 24, 0) /* MatCreateGraph's arguments since (PETSc 3.18's had fewer); not in ops_0.out */
+  { /* MatCreateGraph (PCGAMG's strength graph) sums 2 x 2 blocks' values from the host's array after a MatScale on the GPU */
+    Mat      Ae, Te, Ga, Gt;
+    PetscInt rs, re, nb = M / 2;
+    for (int k = 0; k < 2; k++) {
+      Mat *X = k ? &Te : &Ae;
+      PetscCall(MatCreate(PETSC_COMM_WORLD, X));
+      PetscCall(MatSetSizes(*X, PETSC_DECIDE, PETSC_DECIDE, M, M));
+      PetscCall(MatSetBlockSize(*X, 2));
+      PetscCall(MatSetType(*X, k ? MATAIJTUNED : MATAIJ));
+      PetscCall(MatSeqAIJSetPreallocation(*X, 10, NULL));
+      PetscCall(MatMPIAIJSetPreallocation(*X, 10, NULL, 10, NULL));
+      PetscCall(MatGetOwnershipRange(*X, &rs, &re));
+      for (PetscInt i = rs; i < re; i++) /* dense 2 x 2 blocks in a band of 5 block columns */
+        for (PetscInt J = PetscMax(0, i / 2 - 2); J <= PetscMin(nb - 1, i / 2 + 2); J++)
+          for (PetscInt c = 2 * J; c < 2 * J + 2; c++) PetscCall(MatSetValue(*X, i, c, i == c ? 8.0 : 1.0 / (1.0 + i + 2 * c), INSERT_VALUES));
+      PetscCall(MatAssemblyBegin(*X, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(*X, MAT_FINAL_ASSEMBLY));
+    }
+    PetscCall(SameProducts(Ae, Te, &ok));
+    for (int k = 0; k < 2; k++) PetscCall(MatScale(k ? Te : Ae, 3.0));
+    PetscCall(MatCreateGraph(Ae, PETSC_FALSE, PETSC_FALSE, -1.0, 0, NULL, &Ga));
+    PetscCall(MatCreateGraph(Te, PETSC_FALSE, PETSC_FALSE, -1.0, 0, NULL, &Gt));
+    { /* the graphs' products (each of its own type) */
+      PetscBool same;
+      PetscCall(SameProducts(Ga, Gt, &same));
+      ok = (PetscBool)(ok && same);
+    }
+    PetscCall(Report("MatScale, MatCreateGraph of 2 x 2 blocks", ok));
+    PetscCall(MatDestroy(&Ga));
+    PetscCall(MatDestroy(&Gt));
+    PetscCall(MatDestroy(&Ae));
+    PetscCall(MatDestroy(&Te));
+  }
+#endif
   PetscCall(SameProductsOnHostVectors(A, T, &ok));
   PetscCall(Report("the same products on host vectors, transposes added", ok));
 
