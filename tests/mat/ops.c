@@ -403,7 +403,8 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Te));
   }
 #if PETSC_VERSION_GE(3, 24, 0) /* MatCreateGraph's arguments since (PETSc 3.18's had fewer); not in ops_0.out */
-  { /* MatCreateGraph (PCGAMG's strength graph) sums 2 x 2 blocks' values from the host's array after a MatScale on the GPU */
+  { /* MatCreateGraph (PCGAMG's strength graph) sums 2 x 2 blocks' values from the host's array directly after a MatScale
+       on the GPU; its check of the blocks reads every row through MatGetRow first, which brings them down */
     Mat      Ae, Te, Ga, Gt;
     PetscInt rs, re, nb = M / 2;
     for (int k = 0; k < 2; k++) {

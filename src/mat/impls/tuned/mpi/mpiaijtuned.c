@@ -41,9 +41,6 @@ static PetscErrorCode MatAXPY_MPIAIJTuned(Mat, PetscScalar, Mat, MatStructure);
 #if PETSC_VERSION_GE(3, 21, 0)
 static PetscErrorCode MatEliminateZeros_MPIAIJTuned(Mat, PetscBool);
 #endif
-#if PETSC_VERSION_GE(3, 24, 0)
-static PetscErrorCode MatCreateGraph_MPIAIJTuned(Mat, PetscBool, PetscBool, PetscReal, PetscInt, PetscInt[], Mat *);
-#endif
 
 static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
 {
@@ -64,9 +61,6 @@ static PetscErrorCode HookOps(Mat A, Mat_MPIAIJTuned *ctx)
   HOOK(axpy, MatAXPY_MPIAIJTuned);
 #if PETSC_VERSION_GE(3, 21, 0)
   HOOK(eliminatezeros, MatEliminateZeros_MPIAIJTuned);
-#endif
-#if PETSC_VERSION_GE(3, 24, 0)
-  HOOK(creategraph, MatCreateGraph_MPIAIJTuned);
 #endif
 #undef HOOK
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, SetPreallocationCOO_MPIAIJTuned));
@@ -96,26 +90,6 @@ static PetscErrorCode MatEliminateZeros_MPIAIJTuned(Mat A, PetscBool keep)
   PetscCall(ctx->base.ops.eliminatezeros(A, keep));
   for (int k = 0; k < 2; k++)
     if (blocks[k]->nonzerostate != pattern[k]) PetscCall(MatAIJTunedHostValuesCurrent(blocks[k]));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-#endif
-
-#if PETSC_VERSION_GE(3, 24, 0)
-/* MatCreateGraph: with block size > 1 MPIAIJ's sums the diagonal block's values from its host array directly
-   (seq/aijtunedbaseops.c says why that needs them brought up first) */
-static PetscErrorCode MatCreateGraph_MPIAIJTuned(Mat A, PetscBool sym, PetscBool scale, PetscReal filter, PetscInt nidx, PetscInt idx[], Mat *graph)
-{
-  Mat_MPIAIJTuned *ctx;
-  Mat              Ad, Ao;
-  const PetscInt  *garray;
-
-  PetscFunctionBegin;
-  PetscCall(GetContext(A, &ctx));
-  PetscCheck(ctx->base.ops.creategraph, PetscObjectComm((PetscObject)A), PETSC_ERR_SUP, "aijtuned: the base type %s has no MatCreateGraph", ctx->base.type);
-  PetscCall(MatMPIAIJGetSeqAIJ(A, &Ad, &Ao, &garray));
-  PetscCall(MatAIJTunedHostValuesUp(Ad));
-  PetscCall(MatAIJTunedHostValuesUp(Ao));
-  PetscCall(ctx->base.ops.creategraph(A, sym, scale, filter, nidx, idx, graph));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif

@@ -180,7 +180,7 @@ static PetscErrorCode ZeroEntries(Mat A)
 }
 
 /* SeqAIJ's operations that read the host's value array directly, not through its accessors: MatGetColumnNorms'
-   reductions, MatEliminateZeros, which compacts the array it reads, and MatCreateGraph below.  Where the values were newer on the GPU (a
+   reductions, and MatEliminateZeros, which compacts the array it reads.  Where the values were newer on the GPU (a
    CUDA base's MatScale or MatShift) they read stale ones (tests/mat/ops.c): the host's are brought up to date first.
    A pattern the elimination changed keeps its values on the host alone: the base's device copy holds the old
    pattern, which its next use replaces, and aijtuned plans from the host's. */
@@ -201,18 +201,6 @@ static PetscErrorCode EliminateZeros(Mat A, PetscBool keep)
   PetscCall(MatAIJTunedHostValuesUp(A));
   PetscCall(ctx->base.ops.eliminatezeros(A, keep));
   if (A->nonzerostate != pattern) PetscCall(MatAIJTunedHostValuesCurrent(A));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-#endif
-
-#if PETSC_VERSION_GE(3, 24, 0) /* the operation's arguments as checked (PETSc 3.18's had fewer) */
-/* MatCreateGraph (PCGAMG's strength graph): with block size > 1 SeqAIJ's sums the blocks' values from the host's array
-   directly, as above */
-static PetscErrorCode CreateGraph(Mat A, PetscBool sym, PetscBool scale, PetscReal filter, PetscInt nidx, PetscInt idx[], Mat *graph)
-{
-  BASE_OP(A, creategraph);
-  PetscCall(MatAIJTunedHostValuesUp(A));
-  PetscCall(ctx->base.ops.creategraph(A, sym, scale, filter, nidx, idx, graph));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 #endif
@@ -276,9 +264,6 @@ PetscErrorCode MatSeqAIJTunedHookBaseOps(Mat A, Mat_SeqAIJTuned *ctx)
   HOOK_BASE(getcolumnreductions, GetColumnReductions);
 #if PETSC_VERSION_GE(3, 21, 0)
   HOOK_BASE(eliminatezeros, EliminateZeros);
-#endif
-#if PETSC_VERSION_GE(3, 24, 0)
-  HOOK_BASE(creategraph, CreateGraph);
 #endif
 #undef HOOK_BASE
   PetscCall(MatAIJTunedHookCOO(A, &ctx->base, MatAIJTunedCOOPreallocation));
