@@ -402,7 +402,7 @@ int main(int argc, char **argv)
     PetscCall(MatDestroy(&Ae));
     PetscCall(MatDestroy(&Te));
   }
-#if PETSC_VERSION_GE(3, 24, 0) /* MatCreateGraph's arguments since (PETSc 3.18's had fewer); not in ops_0.out */
+#if PETSC_VERSION_GE(3, 24, 0) /* MatCreateGraph's arguments as PETSc 3.24 has them (3.18's had fewer); not in ops_0.out */
   { /* MatCreateGraph (PCGAMG's strength graph) sums 2 x 2 blocks' values from the host's array directly after a MatScale
        on the GPU; its check of the blocks reads every row through MatGetRow first, which brings them down */
     Mat      Ae, Te, Ga, Gt;
