@@ -592,6 +592,31 @@ int main(int argc, char **argv)
     PetscCall(MatZeroRows(T, rend > rstart ? 2 : 0, rows, 4.0, NULL, NULL));
     PetscCall(SameProducts(A, T, &ok));
     PetscCall(Report("MatZeroRows", ok));
+    /* after a MatScale on the GPU, rows and columns zeroed (a finite element code's Dirichlet rows), x and b given */
+    Vec xa, ba, xt, bt;
+    PetscBool same;
+    PetscCall(MatScale(A, 1.5));
+    PetscCall(MatScale(T, 1.5));
+    PetscCall(MatCreateVecs(A, &xa, &ba));
+    PetscCall(MatCreateVecs(T, &xt, &bt));
+    PetscCall(VecSet(xa, 2.0));
+    PetscCall(VecSet(xt, 2.0));
+    PetscCall(VecSet(ba, 1.0));
+    PetscCall(VecSet(bt, 1.0));
+    rows[0] = PetscMin(rstart + 3, rend - 1);
+    PetscCall(MatZeroRowsColumns(A, rend > rstart ? 2 : 0, rows, 5.0, xa, ba));
+    PetscCall(MatZeroRowsColumns(T, rend > rstart ? 2 : 0, rows, 5.0, xt, bt));
+    PetscCall(SameProducts(A, T, &ok));
+    { /* the right-hand sides adjusted alike (through host arrays: T's vectors may be CUDA ones) */
+      PetscReal d, scale;
+      PetscCall(MaxDiff(ba, bt, &d, &scale));
+      same = (PetscBool)(d <= 1e-12 * scale);
+    }
+    PetscCall(Report("MatScale, MatZeroRowsColumns", (PetscBool)(ok && same)));
+    PetscCall(VecDestroy(&xa));
+    PetscCall(VecDestroy(&ba));
+    PetscCall(VecDestroy(&xt));
+    PetscCall(VecDestroy(&bt));
   }
   PetscCall(MatZeroEntries(A));
   PetscCall(MatZeroEntries(T)); /* on a GPU base whose device values are current: those alone */
