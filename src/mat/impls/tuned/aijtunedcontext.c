@@ -230,6 +230,15 @@ PetscErrorCode MatAIJTunedHookComposed(Mat A, const char name[], void (**kept)(v
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
+/* The base's composed function name given back, kept by MatAIJTunedHookComposed; none where the base had none (mine was
+   not put in its place then), and an MPI type's own left where it never hooked one */
+PetscErrorCode MatAIJTunedRestoreComposed(Mat A, const char name[], void (*kept)(void))
+{
+  PetscFunctionBegin;
+  if (kept) PetscCall(PetscObjectComposeFunction((PetscObject)A, name, kept));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
 PetscErrorCode MatAIJTunedBaseRecord(Mat A, MatAIJTunedBase *base)
 {
   PetscFunctionBegin;

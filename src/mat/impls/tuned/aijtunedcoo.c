@@ -62,7 +62,7 @@ PetscErrorCode MatAIJTunedHookCOO(Mat A, MatAIJTunedBase *base, PetscErrorCode (
 PetscErrorCode MatAIJTunedRestoreCOO(Mat A, const MatAIJTunedBase *base)
 {
   PetscFunctionBegin;
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, COO_PREALLOCATION, (VoidFn *)base->coo_preallocation));
-  PetscCall(PetscObjectComposeFunction((PetscObject)A, COO_VALUES, (VoidFn *)base->coo_values));
+  PetscCall(MatAIJTunedRestoreComposed(A, COO_PREALLOCATION, (VoidFn)base->coo_preallocation));
+  PetscCall(MatAIJTunedRestoreComposed(A, COO_VALUES, (VoidFn)base->coo_values));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

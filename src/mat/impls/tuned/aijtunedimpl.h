@@ -218,8 +218,9 @@ PETSC_INTERN PetscErrorCode MatAIJTunedNameAsHostAIJ(Mat, MatAIJTunedNames *); /
 PETSC_INTERN PetscErrorCode MatAIJTunedHookCOO(Mat, MatAIJTunedBase *, PetscErrorCode (*preallocation)(Mat, PetscCount, PetscInt[], PetscInt[]));
 PETSC_INTERN PetscErrorCode MatAIJTunedCOOPreallocation(Mat, PetscCount, PetscInt[], PetscInt[]);
 PETSC_INTERN PetscErrorCode MatAIJTunedRestoreCOO(Mat, const MatAIJTunedBase *);
-/* A composed function of A hooked: the base's kept, another put in its place (aijtunedcontext.c) */
+/* A composed function of A hooked: the base's kept, another put in its place, and given back (aijtunedcontext.c) */
 PETSC_INTERN PetscErrorCode MatAIJTunedHookComposed(Mat, const char[], void (**)(void), void (*)(void));
+PETSC_INTERN PetscErrorCode MatAIJTunedRestoreComposed(Mat, const char[], void (*)(void));
 /* MatStoreValues and MatRetrieveValues of a seqaijtuned matrix through the host's values (seq/aijtunedstore.c) */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedHookStore(Mat, MatAIJTunedBase *);
 PETSC_INTERN PetscErrorCode MatAIJTunedRestoreStore(Mat, const MatAIJTunedBase *);

@@ -59,11 +59,11 @@ PetscErrorCode MatSeqAIJTunedHookStore(Mat A, MatAIJTunedBase *base)
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The base's own back (aijtuned leaves the matrix), where they were hooked */
+/* The base's own back (aijtuned leaves the matrix) */
 PetscErrorCode MatAIJTunedRestoreStore(Mat A, const MatAIJTunedBase *base)
 {
   PetscFunctionBegin;
-  if (base->store_values) PetscCall(PetscObjectComposeFunction((PetscObject)A, STORE_VALUES, (VoidFn)base->store_values));
-  if (base->retrieve_values) PetscCall(PetscObjectComposeFunction((PetscObject)A, RETRIEVE_VALUES, (VoidFn)base->retrieve_values));
+  PetscCall(MatAIJTunedRestoreComposed(A, STORE_VALUES, (VoidFn)base->store_values));
+  PetscCall(MatAIJTunedRestoreComposed(A, RETRIEVE_VALUES, (VoidFn)base->retrieve_values));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
