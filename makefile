@@ -180,7 +180,7 @@ BENCH_SCALING_OBJ := $(BUILD)/obj/bench/bench_scaling.o $(BUILD)/obj/bench/gen/m
 
 .PHONY: bench bench-gen bench-setup
 ifeq ($(PETSC_HAVE_CUDA),1)
-bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check $(BUILD)/bench/bench_plan_gpu
+bench: $(BUILD)/bench/bench_spmv $(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert $(BUILD)/bench/bench_memory $(BUILD)/bench/bench_scaling $(BUILD)/bench/bench_model $(BUILD)/bench/matgen_check $(BUILD)/bench/bench_plan_gpu
 else
 bench:
 	@echo "bench: the benchmarks need a PETSc configured with CUDA ($(PETSC_DIR) has none); nothing built"
@@ -208,7 +208,7 @@ $(BUILD)/bench/bench_model: $(BENCH_MODEL_OBJ) $(BENCH_COMMON) $(PLAN_OBJ) $(LIB
 	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
 
 # the benchmarks of one source file
-$(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert: $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_COMMON) $(LIB)
+$(BUILD)/bench/bench_ksp $(BUILD)/bench/bench_coo $(BUILD)/bench/bench_convert $(BUILD)/bench/bench_memory: $(BUILD)/bench/%: $(BUILD)/obj/bench/%.o $(BENCH_COMMON) $(LIB)
 	@mkdir -p $(dir $@)
 	@echo "  LINK $@"
 	@$(PCC_LINKER) $(filter %.o,$^) -o $@ $(LIB_LINK) $(CUDA_LIB)
