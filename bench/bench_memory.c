@@ -4,7 +4,9 @@ base operations (MatShift, MatScale, MatGetDiagonal) and a product, MatMultTrans
 At each stage: the device's used memory beyond the start (cudaMemGetInfo, the memory pool's idle memory\n\
 included: PETSc keeps what is freed to the pool, release threshold UINT64_MAX), then the same after the pool\n\
 is trimmed (what the matrix holds), in MB and bytes per entry.  Each format starts from a trimmed pool.\n\
-  -f <files>, -suite name[:size],... : the matrices (as bench_spmv; default lap3d and circuit)\n\n";
+  -f <files>, -suite name[:size],... : the matrices (as bench_spmv; default lap3d and circuit)\n\
+  -trim <bool> : trim the pool at every stage (default true); false: only at each format's start, so that each\n\
+                 stage shows what the process keeps from all stages before it\n\n";
 
 #include <petscmataijtuned.h>
 #include <petscdevice_cuda.h>
@@ -13,9 +15,10 @@ is trimmed (what the matrix holds), in MB and bytes per entry.  Each format star
 
 static const MatType Formats[] = {MATSEQAIJCUSPARSE, MATAIJTUNED};
 #define NFORMATS 2
+static PetscBool Trim = PETSC_TRUE;
 
-/* Used device memory, the pool's idle memory included; then with the pool trimmed */
-static PetscErrorCode Used(size_t *held, size_t *live)
+/* Used device memory, the pool's idle memory included; then with the pool trimmed (where trim) */
+static PetscErrorCode Used(size_t *held, size_t *live, PetscBool trim)
 {
   size_t        free_bytes, total;
   cudaMemPool_t pool;
@@ -24,7 +27,8 @@ static PetscErrorCode Used(size_t *held, size_t *live)
   PetscFunctionBegin;
   PetscCallCUDA(cudaDeviceSynchronize());
   PetscCall(BenchDeviceMemory(&free_bytes, &total));
-  *held = total - free_bytes;
+  *held = *live = total - free_bytes;
+  if (!trim) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaGetDevice(&dev));
   PetscCallCUDA(cudaDeviceGetMemPool(&pool, dev));
   PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
@@ -39,7 +43,7 @@ static PetscErrorCode Report(const char *name, const char *format, const char *s
   const double mb = 1048576.0;
 
   PetscFunctionBegin;
-  PetscCall(Used(&held, &live));
+  PetscCall(Used(&held, &live, Trim));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "%-24s %-12s %-30s %10.1f %8.2f %10.1f %8.2f\n", name, format, stage, ((double)held - (double)start) / mb, ((double)held - (double)start) / (double)nnz,
                         ((double)live - (double)start) / mb, ((double)live - (double)start) / (double)nnz));
   PetscFunctionReturn(PETSC_SUCCESS);
@@ -86,7 +90,7 @@ static PetscErrorCode Stages(const char *name, const matgen_csr *C, MatType type
   PetscCall(VecSet(d, 0.0));
   PetscCall(VecSet(xt, 1.0));
   PetscCall(VecSet(yt, 0.0));
-  PetscCall(Used(&start, &live));
+  PetscCall(Used(&start, &live, PETSC_TRUE));
   start = live;
   PetscCall(BenchMatCreate(C, type, &A));
   PetscCall(Report(name, type, "assembled (host)", start, C->nnz));
@@ -150,6 +154,7 @@ int main(int argc, char **argv)
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsHasName(NULL, NULL, "-mat_type", &given));
   PetscCheck(!given, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "bench_memory compares fixed formats: leave -mat_type out");
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-trim", &Trim, NULL));
   PetscCall(PetscDeviceInitialize(PETSC_DEVICE_CUDA));
   PetscCall(BenchDeviceDescribe(device, sizeof(device)));
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "device: %s\n", device));
