@@ -94,6 +94,8 @@ typedef struct {
   PetscInt            no_room_plan;  /* 1 + plans_made where the strips found no room on the GPU, at the values */
   PetscObjectState    no_room_state; /* of this state: the base's kernel multiplies until new values or a new plan
                                         (seq/cuda/aijtunedcuda.c); 0: none */
+  size_t              pool_idle;     /* the device pool's unused bytes when the setup of a new pattern began, */
+  PetscBool           pool_marked;   /* noted (seq/cuda/aijtunedpool.c): its end gives back what it left beyond them */
 } Mat_SeqAIJTuned;
 
 /* Blocks of two MPI matrices (Y's diagonal and off-diagonal, X's) as they were: object ids and pattern states */
@@ -272,4 +274,8 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAZeroEntries(Mat, PetscBool *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDABaseValuesUp(Mat, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPin(Mat, Mat_SeqAIJTuned *, const void *, size_t, PetscBool);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUnpin(Mat, Mat_SeqAIJTuned *);
+/* What a setup, or the matrix's end, frees on the device given back to it, not kept in PETSc's memory pool
+   (seq/cuda/aijtunedpool.c): the pool's unused bytes noted at the start, and the pool trimmed back to them */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPoolMark(Mat_SeqAIJTuned *);
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPoolGiveBack(Mat, Mat_SeqAIJTuned *);
 #endif

@@ -520,9 +520,18 @@ static PetscErrorCode MatDuplicate_SeqAIJTuned(Mat A, MatDuplicateOption op, Mat
 static PetscErrorCode FreeContext(void *p)
 {
   Mat_SeqAIJTuned *ctx = (Mat_SeqAIJTuned *)p;
+#if defined(PETSC_HAVE_CUDA)
+  const PetscBool on_gpu = (PetscBool)(ctx->dev != NULL);
 
   PetscFunctionBegin;
+  ctx->pool_marked = PETSC_FALSE; /* what the device copies free now is given back */
+  if (on_gpu) PetscCall(MatSeqAIJTunedCUDAPoolMark(ctx));
   PetscCall(DropPlan(ctx));
+  if (on_gpu) PetscCall(MatSeqAIJTunedCUDAPoolGiveBack(NULL, ctx));
+#else
+  PetscFunctionBegin;
+  PetscCall(DropPlan(ctx));
+#endif
   PetscCall(PetscFree(ctx));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

@@ -332,6 +332,7 @@ static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, size_t bytes, cudaStre
   PetscCallCUDA(cudaGetDevice(&device));
   PetscCallCUDA(cudaDeviceGetMemPool(&pool, device));
   PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
+  ctx->pool_marked   = PETSC_FALSE; /* all given back */
   ctx->no_room_plan  = ctx->plans_made + 1;
   ctx->no_room_state = ctx->state;
   PetscCall(PetscInfo(A, "No room on the GPU for the strips (%.3g MB): the base's kernel multiplies until new values or a new pattern\n", (double)bytes / 1e6));
@@ -377,6 +378,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     PetscFunctionReturn(PETSC_SUCCESS);
   }
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
+  PetscCall(MatSeqAIJTunedCUDAPoolMark(ctx)); /* where the host planned: nothing taken from the pool yet */
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(PetscNew(&ctx->dev));
   ctx->dev->scale = 1;
@@ -512,6 +514,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* the GPU build and the fingerprints alone read it */
   PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));
+  PetscCall(MatSeqAIJTunedCUDAPoolGiveBack(A, ctx));
   PetscCall(PetscLogEventEnd(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }

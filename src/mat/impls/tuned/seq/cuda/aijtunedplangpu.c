@@ -153,6 +153,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanStart(Mat A, Mat_SeqAIJTuned *ctx, const ai
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
   *gpu = GPUPlans(A, ctx, model);
   if (!*gpu) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCall(MatSeqAIJTunedCUDAPoolMark(ctx)); /* before the planner's first allocation */
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Upload, A, 0, 0, 0));
   PetscCall(MatSeqAIJTunedCUDAUploadStructure(A, ctx, csr, stream, &copied, &room));
@@ -198,6 +199,7 @@ PetscErrorCode MatSeqAIJTunedCUDAPlanBesideCOO(Mat A, Mat_SeqAIJTuned *ctx, cons
   PetscCall(BorrowStructure(A, ctx, &there));
   if (!there) PetscFunctionReturn(PETSC_SUCCESS);
   const aijt_dev_csr D = DeviceStructure(ctx, csr);
+  PetscCall(MatSeqAIJTunedCUDAPoolMark(ctx));
   PetscCall(PetscGetCurrentCUDAStream(&stream));
   PetscCallCUDA(cudaEventCreateWithFlags(&after, cudaEventDisableTiming));
   cerr = cudaEventRecord(after, stream);

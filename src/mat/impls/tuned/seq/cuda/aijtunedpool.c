@@ -1,0 +1,61 @@
+/*
+   The setup's passing device memory given back at its end.
+
+   PETSc keeps every byte freed to the device's memory pool (it sets the pool's release threshold to UINT64_MAX),
+   so the memory a new pattern's setup needs only for a while stayed reserved for the rest of the process: the
+   structure the GPU planner and build read, the planner's sorts, the build's work space for rows sorted by
+   column label.  On an H200 an R-MAT matrix of 34.5M entries then held 54 bytes an entry after its first product,
+   its strips and values 25 of them (bench/results/2026-11-28-memory).  Memory the pool keeps serves the next
+   cudaMallocAsync but not cudaMalloc, which cuSPARSE and the base's own device matrix use.
+
+   MatSeqAIJTunedCUDAPoolMark notes how much of the pool lay unused when a setup began (the GPU planner's start, or
+   the upload's where the host planned); MatSeqAIJTunedCUDAPoolGiveBack, at the end of the upload, waits for the
+   stream (the pool can release only frees the host has seen done: setup, after the GPU build's own wait) and trims
+   the pool back to what is in use plus that much: PETSc's own unused memory stays as it was.  The matrix's end
+   (or its leaving aijtuned) does the same around freeing its device copies, as cudaFree gives back aijcusparse's.
+*/
+#include "aijtunedcuda.h"
+
+/* The device's current pool (the one cudaMallocAsync takes from) and its reserved and used bytes */
+static cudaError_t PoolNow(cudaMemPool_t *pool, uint64_t *reserved, uint64_t *used)
+{
+  int         device;
+  cudaError_t err = cudaGetDevice(&device);
+
+  if (err == cudaSuccess) err = cudaDeviceGetMemPool(pool, device);
+  if (err == cudaSuccess) err = cudaMemPoolGetAttribute(*pool, cudaMemPoolAttrReservedMemCurrent, reserved);
+  if (err == cudaSuccess) err = cudaMemPoolGetAttribute(*pool, cudaMemPoolAttrUsedMemCurrent, used);
+  return err;
+}
+
+PetscErrorCode MatSeqAIJTunedCUDAPoolMark(Mat_SeqAIJTuned *ctx)
+{
+  cudaMemPool_t pool;
+  uint64_t      reserved, used;
+
+  PetscFunctionBegin;
+  if (ctx->pool_marked) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(PoolNow(&pool, &reserved, &used));
+  ctx->pool_idle   = (size_t)(reserved > used ? reserved - used : 0);
+  ctx->pool_marked = PETSC_TRUE;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+PetscErrorCode MatSeqAIJTunedCUDAPoolGiveBack(Mat A, Mat_SeqAIJTuned *ctx)
+{
+  cudaMemPool_t pool;
+  cudaStream_t  stream;
+  uint64_t      reserved, used, after;
+
+  PetscFunctionBegin;
+  if (!ctx->pool_marked) PetscFunctionReturn(PETSC_SUCCESS);
+  ctx->pool_marked = PETSC_FALSE;
+  PetscCall(PetscGetCurrentCUDAStream(&stream)); /* the one every free of the setup and of the matrix's end is on */
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCallCUDA(PoolNow(&pool, &reserved, &used));
+  if (reserved <= used + ctx->pool_idle) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaMemPoolTrimTo(pool, (size_t)used + ctx->pool_idle));
+  PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &after));
+  PetscCall(PetscInfo(A, "Device memory given back from the pool: %.4g MB (it holds %.4g MB, %.4g MB of it in use)\n", (double)(reserved - after) / 1e6, (double)after / 1e6, (double)used / 1e6));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
