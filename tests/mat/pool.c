@@ -7,6 +7,7 @@ after its first product and after MatDestroy; the product is checked against aij
 #include <petscmataijtuned.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
+  #include "../common/testscattered.h"
 
 /* The pool's granularity on an H200 is 32 MiB: within this much counts as the same */
   #define SLACK ((uint64_t)64 << 20)
@@ -18,10 +19,7 @@ static PetscErrorCode Create(MatType type, PetscInt rows, Mat *A)
   PetscCall(MatSetSizes(*A, rows, rows, rows, rows));
   PetscCall(MatSetType(*A, type));
   PetscCall(MatSeqAIJSetPreallocation(*A, 40, NULL));
-  for (PetscInt r = 0; r < rows; r++) {
-    const PetscInt len = 1 + (r * 7919) % 40;
-    for (PetscInt q = 0; q < len; q++) PetscCall(MatSetValue(*A, r, (r * 31 + q * 104729) % rows, 1.0 + (PetscReal)((r + q) % 17) / 16, ADD_VALUES));
-  }
+  PetscCall(TestScatteredRows(*A, rows, 0, rows));
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);

@@ -16,6 +16,7 @@ On several ranks (mpiaijtuned) each rank takes its own rows and its own small po
 #include <petscmataijtuned.h>
 #if defined(PETSC_HAVE_CUDA)
   #include <petscdevice_cuda.h>
+  #include "../common/testscattered.h"
 #endif
 
 static const char *const Setups[] = {"convert", "host"};
@@ -30,17 +31,14 @@ static PetscErrorCode Fill(Mat A, const char *shape, PetscInt n)
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(A, &rows, NULL));
   PetscCall(MatGetOwnershipRange(A, &rstart, &rend));
-  for (PetscInt r = rstart; r < rend; r++) { /* each rank its own rows */
-    if (!strcmp(shape, "laplace3d")) {
+  if (!strcmp(shape, "laplace3d")) {
+    for (PetscInt r = rstart; r < rend; r++) { /* each rank its own rows */
       const PetscInt i = r % n, j = r / n % n, k = r / (n * n), nb[6][3] = {{i - 1, j, k}, {i + 1, j, k}, {i, j - 1, k}, {i, j + 1, k}, {i, j, k - 1}, {i, j, k + 1}};
       PetscCall(MatSetValue(A, r, r, 6.0 + (PetscReal)r / rows, INSERT_VALUES));
       for (int q = 0; q < 6; q++)
         if (nb[q][0] >= 0 && nb[q][0] < n && nb[q][1] >= 0 && nb[q][1] < n && nb[q][2] >= 0 && nb[q][2] < n) PetscCall(MatSetValue(A, r, (nb[q][2] * n + nb[q][1]) * n + nb[q][0], -1.0, INSERT_VALUES));
-    } else {
-      const PetscInt len = 1 + (r * 7919) % 40;
-      for (PetscInt q = 0; q < len; q++) PetscCall(MatSetValue(A, r, (r * 31 + q * 104729) % rows, 1.0 + (PetscReal)((r + q) % 17) / 16, ADD_VALUES));
     }
-  }
+  } else PetscCall(TestScatteredRows(A, rows, rstart, rend));
   PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(PETSC_SUCCESS);
