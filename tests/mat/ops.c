@@ -1190,14 +1190,15 @@ int main(int argc, char **argv)
 
    # -info names the GPU paths taken: MatShift and MatGetDiagonal on the GPU (seq/cuda/aijtuneddiagonal.c), on one rank
    # and on two through the diagonal blocks; MatZeroEntries of the device values alone (seq/cuda/aijtunedzero.c); new
-   # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c); the base's device values written from
-   # aijtuned's copy before its operations on the GPU (seq/cuda/aijtunedbasevalues.c)
+   # host values copied up from page-locked memory (seq/cuda/aijtunedpin.c); the base's device values written by
+   # aijtuned, from its copy or the host's values, before its operations on the GPU and with new host values
+   # (seq/cuda/aijtunedbasevalues.c)
    test:
       suffix: cuda_info
       nsize: {{1 2}}
       requires: cuda
       args: -info :mat -mat_aijtuned_pin_mib 0
-      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|MatZeroEntries on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies|device values written from aijtuned" | sed -E "s/[0-9.]+ MiB/N MiB/" | LC_ALL=C sort -u
+      filter: grep -oE "MatShift on the GPU|MatGetDiagonal on the GPU|MatZeroEntries on the GPU|values \\([0-9.]+ MiB\\) page-locked for their copies|device values written" | sed -E "s/[0-9.]+ MiB/N MiB/" | LC_ALL=C sort -u
       output_file: output/ops_cuda_info.out
 
 TEST*/

@@ -96,6 +96,8 @@ typedef struct {
                                         (seq/cuda/aijtunedcuda.c); 0: none */
   size_t              pool_idle;     /* the device pool's unused bytes when the setup of a new pattern began, */
   PetscBool           pool_marked;   /* noted (seq/cuda/aijtunedpool.c): its end gives back what it left beyond them */
+  size_t              pool_left;     /* bytes freed to the pool since, outside a setup (values no strip reads): the next
+                                        mark counts them as the matrix's, not as the pool's own unused memory */
 } Mat_SeqAIJTuned;
 
 /* Blocks of two MPI matrices (Y's diagonal and off-diagonal, X's) as they were: object ids and pattern states */

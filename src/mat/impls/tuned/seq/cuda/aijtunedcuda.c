@@ -39,11 +39,19 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
 }
 
 /* The strips that read the values in place (InPlace: no refill map) read these from now on: the host's order,
-   current for the state the device copies take now */
+   current for the state the device copies take now.  So do the product's parts made of them (aijtunedparts.c): such
+   a strip is the whole matrix and is not windowed, so a part of it is a copy of it, val and all; left as it was, a
+   part read the values of before (where the values moved between d->values and the base's device copy), or memory
+   given back (DropValues). */
 static void PointInPlace(AIJTunedDevice d, const double *values)
 {
+  const double *was = NULL;
+
   for (int s = 0; s < d->nstrips; s++)
-    if (!d->src[s]) d->strips[s].val = values;
+    if (!d->src[s]) was = d->strips[s].val, d->strips[s].val = values;
+  for (int k = 0; k < 2 && was; k++)
+    for (int i = 0; i < d->npart[k]; i++)
+      if (d->part[k][i].val == was) d->part[k][i].val = values;
 }
 
 /* How many strips of d read the values in place (InPlace: no refill map) */
@@ -160,12 +168,26 @@ static PetscErrorCode Put(char **at, const void *src, size_t n, size_t s, size_t
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
-/* The host's values up into d->values, the values of state: from a page-locked array where it is large enough
-   (aijtunedpin.c; new_values: registered now if it is not), else as NewValuesToDevice sends them.  The refill
-   (RefillOnDevice) and the base's device copy (MatSeqAIJTunedCUDABaseValuesUp) read them there.  A build that read
-   the base's device values left d->values unmade (Upload): they are made now, from the stream's pool, unless the GPU
-   has no room for them (*room false, nothing done). */
-PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state, PetscBool new_values, cudaStream_t stream, PetscBool *room)
+/* The host's values of A (aa, its array) up into dst on the device: from a page-locked array where it is large
+   enough (aijtunedpin.c; new_values: registered now if it is not), else as NewValuesToDevice sends them. */
+PetscErrorCode MatSeqAIJTunedCUDASendValues(Mat A, Mat_SeqAIJTuned *ctx, double *dst, const PetscScalar *aa, PetscBool new_values, cudaStream_t stream)
+{
+  const size_t bytes = (size_t)ctx->dev->nnz * sizeof(double);
+
+  PetscFunctionBegin;
+  /* from page-locked memory the copy runs behind the host's back: MatSeqAIJTunedCUDAHostToDevice waits for it before the host may
+     write the array again (the application's next assembly) */
+  if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
+  PetscCallCUDA(NewValuesToDevice(ctx, dst, aa, bytes, stream));
+  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* The host's values up into d->values, the values of state (MatSeqAIJTunedCUDASendValues).  The refill
+   (RefillOnDevice) and the base's device copy (MatSeqAIJTunedCUDABaseValuesUp) read them there.  Where d->values is
+   not there (a build that read the base's device values, or a build's values dropped after it: DropValues), it is
+   made now, from the stream's pool, unless the GPU has no room for it (*room false, nothing done). */
+static PetscErrorCode ValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObjectState state, PetscBool new_values, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d     = ctx->dev;
   const size_t       bytes = (size_t)d->nnz * sizeof(double);
@@ -179,43 +201,68 @@ PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat A, Mat_SeqAIJTuned *ctx, PetscObje
     if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
     d->values       = (double *)v;
     d->values_apart = PETSC_TRUE; /* an allocation of its own, freed with d */
+    ctx->pool_left -= PetscMin(ctx->pool_left, bytes); /* what DropValues left in the pool serves it first */
   }
   PetscCall(MatSeqAIJGetArrayRead(A, &aa));
-  /* from page-locked memory the copy runs behind the host's back: MatSeqAIJTunedCUDAHostToDevice waits for it before the host may
-     write the array again (the application's next assembly) */
-  if (bytes) PetscCall(MatSeqAIJTunedCUDAPin(A, ctx, aa, bytes, new_values));
-  PetscCallCUDA(NewValuesToDevice(ctx, d->values, aa, bytes, stream));
+  PetscCall(MatSeqAIJTunedCUDASendValues(A, ctx, d->values, aa, new_values, stream));
   PetscCall(MatSeqAIJRestoreArrayRead(A, &aa));
-  PetscCall(PetscLogCpuToGpu((PetscLogDouble)bytes));
   d->values_state = state;
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* d->values given back where no strip reads them (in place, PointInPlace) and they are an allocation of their own.
+   After a new plan's build their only reader is the refill after new host values, and where the base's device
+   matrix exists not even that: the host's values go up into it (MatSeqAIJTunedCUDABaseValuesFromHost).  Kept, they
+   were 8 bytes an entry for the life of every matrix, a third of what its device copies took (lap3d 23.5 bytes an
+   entry after its first product against aijcusparse's 12.7, bench/results/2026-11-28-memory); ValuesUp
+   makes them again for the first new host values, one allocation from the stream's pool. */
+static PetscErrorCode DropValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
+{
+  AIJTunedDevice d = ctx->dev;
+
+  PetscFunctionBegin;
+  if (!d->values_apart) PetscFunctionReturn(PETSC_SUCCESS);
+  for (int s = 0; s < d->nstrips; s++)
+    if (!d->src[s] && d->strips[s].val == d->values) PetscFunctionReturn(PETSC_SUCCESS);
+  PetscCallCUDA(cudaFreeAsync(d->values, stream)); /* after the build or refill that read them: the same stream */
+  if (!ctx->pool_marked) ctx->pool_left += (size_t)d->nnz * sizeof(double); /* outside a setup: given back at the next one's end, or the matrix's */
+  PetscCall(PetscInfo(NULL, "aijtuned's device copy of the values (%.4g MB) given back: no strip reads it\n", (double)d->nnz * sizeof(double) / 1e6));
+  d->values       = NULL;
+  d->values_apart = PETSC_FALSE;
+  d->values_state = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
 /* Values, the layouts' first or new ones, into every slot through its map: from the base's device copy where that
    holds them (the base's operations on the GPU, MatScale, MatAXPY, COO assembly of device values, leave the host's values stale:
    read through the host they went down and up again, MatScale twice and a product took 10-140 ms against aijcusparse's 0.14-1.3 (70-150x),
-   bench/results/2026-11-26-new-values), else from the host's CSR values, copied up into d->values
-   (MatSeqAIJTunedCUDAValuesUp), unless they are there already (the base's next operation on the GPU took them).
+   bench/results/2026-11-26-new-values), else from the host's CSR values: copied up into the base's device matrix
+   where it exists for this pattern (MatSeqAIJTunedCUDABaseValuesFromHost), its values then current there too, else
+   into d->values (ValuesUp), unless they are there already (the base's next operation on the GPU took them).
    *room false where the GPU has no room for d->values (nothing done). */
 static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_values, cudaStream_t stream, PetscBool *room)
 {
   AIJTunedDevice     d         = ctx->dev;
-  const PetscBool    on_device = (PetscBool)(d->nnz && MatAIJTunedBaseValuesOnDevice(A));
+  PetscBool          on_device = (PetscBool)(d->nnz && MatAIJTunedBaseValuesOnDevice(A));
   const PetscScalar *aa;
 
   PetscFunctionBegin;
+  if (!on_device && d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDABaseValuesFromHost(A, ctx, new_values, stream, &on_device)); /* into the base's device matrix, where it exists */
   if (on_device) {
     MatAIJTunedNoteBaseMatrix(A, ctx);
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
   } else {
-    if (d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDAValuesUp(A, ctx, ctx->state, new_values, stream, room));
+    if (d->values_state != ctx->state) PetscCall(ValuesUp(A, ctx, ctx->state, new_values, stream, room));
     if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
     aa = d->values;
   }
   PointInPlace(d, (const double *)aa); /* read there until the next refill: the state's values stay there till then */
   PetscCallCUDA(aijt_dev_refill((const double *)aa, d->strips, (const aijt_int *const *)d->src, d->nstrips, &d->tail, d->tail_src, stream));
   d->scale = 1; /* the values written are the matrix's */
-  if (on_device) MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
+  if (on_device) {
+    MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSERestoreArrayRead(A, &aa));
+    PetscCall(DropValues(ctx, stream)); /* the base's are read: no strip reads aijtuned's now */
+  }
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -363,6 +410,10 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   char          *at;
 
   PetscFunctionBegin;
+  /* the base's device matrix, made by its first operation on the GPU (MatScale), seen for the next new host values to
+     go up into (MatSeqAIJTunedCUDABaseValuesFromHost): their MatSetValues brings its values down and marks the host's
+     alone current */
+  MatAIJTunedNoteBaseMatrix(A, ctx);
   *room = (PetscBool)!MatSeqAIJTunedCUDANoRoom(ctx);
   if (!*room) PetscFunctionReturn(PETSC_SUCCESS);
   if (ctx->dev && ctx->dev->plans_made == ctx->plans_made) {
@@ -390,7 +441,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   d          = ctx->dev;
   /* the CSR's values on the device, which new host values go up into for the refills: made now for a build from the
      host's values; a build from the base's device copy needs none, nor do new values on the device (COO assembly, the
-     base's operations), and host values make them then (MatSeqAIJTunedCUDAValuesUp): 8 bytes an entry saved there */
+     base's operations), and host values make them then (ValuesUp): 8 bytes an entry saved there */
   own_values = (PetscBool)(!apart && csr.values);
   d->nstrips = L->nstrips;
   d->nempty  = aijt_plan_empty_tail(ctx->plan);
@@ -511,6 +562,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   }
   d->plans_made = ctx->plans_made;
   d->state      = ctx->state;
+  PetscCall(DropValues(ctx, stream)); /* the build's, where no strip reads them; given back with the setup's below */
   PetscCall(MatSeqAIJTunedTuneStart(ctx, &csr));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx)); /* the GPU build and the fingerprints alone read it */
   PetscCall(MatSeqAIJTunedRestoreCSR(A, &csr));

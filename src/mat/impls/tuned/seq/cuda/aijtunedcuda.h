@@ -38,9 +38,9 @@ struct _n_AIJTunedDevice {
                                val pointing at those the last build or refill read: InPlace in aijtunedcuda.c), */
   aijt_int        *tail_src; /* the tail's, and the CSR values they read; NULL when uploaded */
   double          *values;   /* the CSR's values on the device, in the host's order (refills read them), */
-  PetscObjectState values_state; /* and the state whose values they are (unscaled); 0: none (a GPU build read the base's) */
+  PetscObjectState values_state; /* and the state whose values they are (unscaled); 0: none (NULL: not made, or given back) */
   aijt_int         nnz;
-  PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner), not in buffer */
+  PetscBool        values_apart; /* values is an allocation of its own (uploaded beside the planner, or made for new values), not in buffer */
   PetscInt         plans_made; /* the plan these copies were made from */
   PetscObjectState state;      /* the values they hold, */
   double           scale;      /* times this: MatScale's factors since they were written (MatSeqAIJTunedCUDAScale) */
@@ -79,9 +79,11 @@ PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDARoom(cudaError_t, PetscBool *);
 PETSC_INTERN cudaError_t MatSeqAIJTunedCUDAHostToDevice(Mat_SeqAIJTuned *, void *, const void *, size_t, cudaStream_t);
 /* The CSR's structure in ctx->dev_rowptr, ctx->dev_colidx (aijtunedplangpu.c); *room as above */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUploadStructure(Mat, Mat_SeqAIJTuned *, const aijt_csr *, cudaStream_t, size_t *, PetscBool *);
-/* The host's values up into d->values, of state 'state' (aijtunedcuda.c); the base's device copy is not written;
-   *room as above (d->values made now where a build from device values left it unmade) */
-PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAValuesUp(Mat, Mat_SeqAIJTuned *, PetscObjectState, PetscBool, cudaStream_t, PetscBool *);
+/* The host's values of A (its array) up into a device array of the matrix's nnz entries (aijtunedcuda.c) */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDASendValues(Mat, Mat_SeqAIJTuned *, double *, const PetscScalar *, PetscBool, cudaStream_t);
+/* New host values up into the base's device matrix where it exists for A's pattern, for the refill to read there;
+   *done false where nothing was done (aijtunedbasevalues.c) */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDABaseValuesFromHost(Mat, Mat_SeqAIJTuned *, PetscBool, cudaStream_t, PetscBool *);
 
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneStart(Mat_SeqAIJTuned *, const aijt_csr *);
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedTuneFree(AIJTunedDevice);

@@ -11,7 +11,9 @@
    MatSeqAIJTunedCUDAPoolMark notes how much of the pool lay unused when a setup began (the GPU planner's start, or
    the upload's where the host planned); MatSeqAIJTunedCUDAPoolGiveBack, at the end of the upload, waits for the
    stream (the pool can release only frees the host has seen done: setup, after the GPU build's own wait) and trims
-   the pool back to what is in use plus that much: PETSc's own unused memory stays as it was.  The matrix's end
+   the pool back to what is in use plus that much: PETSc's own unused memory stays as it was.  What the matrix freed
+   between setups (its copy of the values, once no strip reads it: DropValues in aijtunedcuda.c) is its own, not
+   PETSc's: the next mark leaves it out of the amount kept.  The matrix's end
    (or its leaving aijtuned) does the same around freeing its device copies, as cudaFree gives back aijcusparse's.
 */
 #include "aijtunedcuda.h"
@@ -42,6 +44,8 @@ PetscErrorCode MatSeqAIJTunedCUDAPoolMark(Mat_SeqAIJTuned *ctx)
   if (ctx->pool_marked) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(PoolNow(&pool, &reserved, &used));
   ctx->pool_idle   = (size_t)(reserved > used ? reserved - used : 0);
+  ctx->pool_idle   = ctx->pool_idle > ctx->pool_left ? ctx->pool_idle - ctx->pool_left : 0; /* the matrix's own, given back too */
+  ctx->pool_left   = 0;
   ctx->pool_marked = PETSC_TRUE;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
