@@ -369,17 +369,10 @@ PetscBool MatSeqAIJTunedCUDANoRoom(const Mat_SeqAIJTuned *ctx)
    the product: it waits for the stream (the frees, before the trim). */
 static PetscErrorCode NoRoom(Mat A, Mat_SeqAIJTuned *ctx, size_t bytes, cudaStream_t stream)
 {
-  cudaMemPool_t pool;
-  int           device;
-
   PetscFunctionBegin;
   PetscCall(MatSeqAIJTunedCUDAFree(ctx));
   PetscCall(MatSeqAIJTunedCUDAFreeStructure(ctx));
-  PetscCallCUDA(cudaStreamSynchronize(stream));
-  PetscCallCUDA(cudaGetDevice(&device));
-  PetscCallCUDA(cudaDeviceGetMemPool(&pool, device));
-  PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
-  ctx->pool_marked   = PETSC_FALSE; /* all given back */
+  PetscCall(MatSeqAIJTunedCUDAPoolEmpty(ctx, stream));
   ctx->no_room_plan  = ctx->plans_made + 1;
   ctx->no_room_state = ctx->state;
   PetscCall(PetscInfo(A, "No room on the GPU for the strips (%.3g MB): the base's kernel multiplies until new values or a new pattern\n", (double)bytes / 1e6));

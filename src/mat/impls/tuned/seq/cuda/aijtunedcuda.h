@@ -77,6 +77,8 @@ static inline PetscBool MatAIJTunedBaseDeviceUsable(Mat A)
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDARoom(cudaError_t, PetscBool *);
 /* Bytes of a host array to the device on a stream, the host free to write it again on return (aijtunedcuda.c) */
 PETSC_INTERN cudaError_t MatSeqAIJTunedCUDAHostToDevice(Mat_SeqAIJTuned *, void *, const void *, size_t, cudaStream_t);
+/* All the pool's unused memory given back once the stream is done, PETSc's too (aijtunedpool.c) */
+PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAPoolEmpty(Mat_SeqAIJTuned *, cudaStream_t);
 /* The CSR's structure in ctx->dev_rowptr, ctx->dev_colidx (aijtunedplangpu.c); *room as above */
 PETSC_INTERN PetscErrorCode MatSeqAIJTunedCUDAUploadStructure(Mat, Mat_SeqAIJTuned *, const aijt_csr *, cudaStream_t, size_t *, PetscBool *);
 /* The host's values of A (its array) up into a device array of the matrix's nnz entries (aijtunedcuda.c) */

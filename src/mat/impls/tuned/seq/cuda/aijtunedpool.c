@@ -23,13 +23,20 @@
    the pool holds in pieces of 32 MiB anyway. */
 #define AIJT_POOL_GIVE_BACK_MIN ((uint64_t)32 << 20)
 
-/* The device's current pool (the one cudaMallocAsync takes from) and its reserved and used bytes */
-static cudaError_t PoolNow(cudaMemPool_t *pool, uint64_t *reserved, uint64_t *used)
+/* The device's current pool: the one cudaMallocAsync takes from */
+static cudaError_t PoolOf(cudaMemPool_t *pool)
 {
   int         device;
   cudaError_t err = cudaGetDevice(&device);
 
-  if (err == cudaSuccess) err = cudaDeviceGetMemPool(pool, device);
+  return err == cudaSuccess ? cudaDeviceGetMemPool(pool, device) : err;
+}
+
+/* The pool and its reserved and used bytes */
+static cudaError_t PoolNow(cudaMemPool_t *pool, uint64_t *reserved, uint64_t *used)
+{
+  cudaError_t err = PoolOf(pool);
+
   if (err == cudaSuccess) err = cudaMemPoolGetAttribute(*pool, cudaMemPoolAttrReservedMemCurrent, reserved);
   if (err == cudaSuccess) err = cudaMemPoolGetAttribute(*pool, cudaMemPoolAttrUsedMemCurrent, used);
   return err;
@@ -67,5 +74,20 @@ PetscErrorCode MatSeqAIJTunedCUDAPoolGiveBack(Mat A, Mat_SeqAIJTuned *ctx)
   PetscCallCUDA(cudaMemPoolTrimTo(pool, (size_t)used + ctx->pool_idle));
   PetscCallCUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &after));
   PetscCall(PetscInfo(A, "Device memory given back from the pool: %.4g MB (it holds %.4g MB, %.4g MB of it in use)\n", (double)(reserved - after) / 1e6, (double)after / 1e6, (double)used / 1e6));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* All the pool holds unused given back, PETSc's too, once the stream's work is done: the strips found no room
+   (NoRoom in aijtunedcuda.c), and the base's own device matrix, which cudaMalloc makes, needs what is there. */
+PetscErrorCode MatSeqAIJTunedCUDAPoolEmpty(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
+{
+  cudaMemPool_t pool;
+
+  PetscFunctionBegin;
+  PetscCallCUDA(cudaStreamSynchronize(stream));
+  PetscCallCUDA(PoolOf(&pool));
+  PetscCallCUDA(cudaMemPoolTrimTo(pool, 0));
+  ctx->pool_marked = PETSC_FALSE; /* all given back */
+  ctx->pool_left   = 0;
   PetscFunctionReturn(PETSC_SUCCESS);
 }
