@@ -49,6 +49,8 @@ typedef struct {
                                      one block column a block, aijt_layout_col_count) */
   const double   *val;            /* nslots */
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
+  const aijt_int *rowptr;         /* DIA refilled without a map (NULL: through one): its rows' nrows + 1 offsets into
+                                     the CSR's values, row i's entries meeting its diagonals in order (slot_source.cuh) */
   aijt_int        nslots;         /* stored slots, padding included */
   aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32); BCSR: bs */
   aijt_int        ld;             /* ELL, DIA: distance between a row's slots, the whole strip's nrows (a window
@@ -99,7 +101,7 @@ void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
 /* aijt_dia_codes_refills: whether d's refill codes its values as it reads them (a DIA strip with codes);
-   aijt_dia_codes_refill does it, from values through src as aijt_dev_refill, and writes val only where the values
+   aijt_dia_codes_refill does it, from values through src (or d->rowptr without one) as aijt_dev_refill, and writes val only where the values
    prove uncodable (while the codes hold, val is stale). */
 int         aijt_dia_codes_refills(const aijt_dev_strip *d);
 cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
@@ -158,7 +160,9 @@ typedef struct {
    DIA, mask pointing to device arrays of K's sizes; src[s] points to nslots aijt_int, each slot's place
    in A->values (-1: padding), which aijt_dev_refill reads.  A STREAM or BCSR strip of the whole matrix in
    natural order, whose slots are A's values in their order, may instead have val == A->values and src[s] NULL:
-   its values are then read where they are, never copied.  tail: row, col and val of K->tail.nnz
+   its values are then read where they are, never copied.  A DIA strip with rowptr set (its rows' offsets into
+   A->values, the caller's copy) may have src[s] NULL too: its refills find each slot from them (slot_source.cuh)
+   and it takes no map.  tail: row, col and val of K->tail.nnz
    entries, tail_src as many.  col_pos: the plan's column order on the device (NULL without one).
    Setup, not a product: it allocates its workspace on the stream and waits for the stream once.
    cudaErrorInvalidValue when K does not fit P or A's pattern is not the one P was made for. */
@@ -166,7 +170,8 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build (none for a strip without one: its val is the caller's to point
-   at values), 0.0 for padding, and DIA's value codes made again (no
+   at values; a DIA strip with rowptr and no map: through its rows' offsets), 0.0 for padding, and DIA's value codes
+   made again (no
    aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
    aijt_dia_codes_refill says).  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);

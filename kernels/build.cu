@@ -27,6 +27,7 @@
 #include "aijtkernels.h"
 #include "row_sort.cuh"
 #include "setup.cuh"
+#include "slot_source.cuh"
 
 #include <cub/device/device_scan.cuh>
 #include <limits.h>
@@ -280,7 +281,9 @@ __global__ void fill_sell_tile_kernel(aijt_dev_strip S, aijt_int *src, entries e
 }
 
 /* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
-   mask bit d where the row has one.  An entry off them means another pattern: *bad.
+   mask bit d where the row has one.  An entry off them means another pattern: *bad.  So does, for a strip
+   refilled through its rows' offsets (S.rowptr, no map), a row whose entries are not its diagonals' one for one in
+   column order (PETSc's AIJ keeps each row's columns sorted and distinct).
    A block takes DIA_FILL_ROWS consecutive rows, whose entries are consecutive in the CSR: its threads read
    them in order (each finds its row and diagonal by bisection in shared memory) and mark each (diagonal,
    row) with its entry, then write the slots diagonal by diagonal, consecutive rows by consecutive threads.  A
@@ -322,12 +325,20 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
     const int      d = q / n, t = q % n;
     const aijt_int f = from[d * DIA_FILL_ROWS + t];
     const int64_t  slot = (int64_t)d * S.nrows + i0 + t;
-    src[slot]               = f;
+    if (src) src[slot] = f; /* none where its refills read the rows' offsets (slot_source.cuh) */
     ((double *)S.val)[slot] = f < 0 ? 0.0 : values[f];
   }
   for (int t = threadIdx.x; t < n; t += blockDim.x) {
     uint32_t m = 0;
-    for (int d = 0; d < w; d++) m |= (uint32_t)(from[d * DIA_FILL_ROWS + t] >= 0) << d;
+    aijt_int c = 0; /* the row's entries met so far */
+    for (int d = 0; d < w; d++) {
+      const aijt_int f = from[d * DIA_FILL_ROWS + t];
+      if (f < 0) continue;
+      m |= 1u << d;
+      if (S.rowptr && f != first[t] + c) *bad = 1; /* no map: its refills take entry c of the row here (slot_source.cuh) */
+      c++;
+    }
+    if (S.rowptr && c != first[t + 1] - first[t]) *bad = 1; /* a repeated column */
     ((uint32_t *)S.mask)[i0 + t] = m;
   }
 }
@@ -377,13 +388,12 @@ cudaError_t refill_add(refill_arrays &r, double *val, const aijt_int *src, aijt_
    value of each of a warp's 32 rows, a 32-byte sector for 8 bytes, and the row's next value a whole column of
    slots later: MatScale's refresh on box27 (DIA) ran 4x aijcusparse's time, lap3d (DIA) and elast 3x
    (bench/results/2026-11-26-new-values). */
-__global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+__global__ void refill_rows_kernel(double *val, slot_source from, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
   GRID_STRIDE(i, nrows)
   for (aijt_int j = 0; j < width; j++) {
-    const int64_t  k = i + (int64_t)j * ld;
-    const aijt_int v = src[k];
-    val[k]           = v < 0 ? 0.0 : values[v];
+    const aijt_int v = from.at(j, i);
+    val[i + (int64_t)j * ld] = v < 0 ? 0.0 : values[v];
   }
 }
 
@@ -394,7 +404,7 @@ __global__ void refill_rows_kernel(double *val, const aijt_int *src, aijt_int nr
    1.4 ms to refill, 0.7 by tiles (MatScale twice and a product 2.73 -> 2.01 ms on an H100, aijcusparse 1.34-1.36;
    bench/results/2026-11-26-refill-trace). */
 #define TILE 32
-__global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
+__global__ void refill_tile_kernel(double *val, slot_source from, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
   __shared__ aijt_int place[TILE][TILE + 1];
   __shared__ double   v[TILE][TILE + 1];
@@ -403,7 +413,7 @@ __global__ void refill_tile_kernel(double *val, const aijt_int *src, aijt_int nr
 
   for (int q = ty; q < TILE; q += blockDim.y) { /* place[slot][row] */
     const int64_t i = i0 + tx, j = j0 + q;
-    place[q][tx]    = i < nrows && j < width ? src[i + j * ld] : -1;
+    place[q][tx]    = i < nrows && j < width ? from.at(j, i) : -1;
   }
   __syncthreads();
   for (int q = ty; q < TILE; q += blockDim.y) { /* row q of the tile, slot tx */
@@ -522,18 +532,21 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
   refill_arrays r = {}; /* the slot arrays refilled in order, fused */
 
   for (int s = 0; s < nstrips; s++) {
-    const aijt_dev_strip *S  = &strips[s];
-    const aijt_int        ld = S->ld ? S->ld : S->nrows;
-    if (!S->nslots || !src[s]) continue; /* no map: its slots are the values themselves (put_slot) */
+    const aijt_dev_strip *S       = &strips[s];
+    const aijt_int        ld      = S->ld ? S->ld : S->nrows;
+    const int             by_rows = !src[s] && S->format == AIJT_DIA && S->rowptr; /* no map: the rows' offsets */
+    const int             whole   = ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
+    if (!S->nslots || (!src[s] && !by_rows)) continue; /* no map: its slots are the values themselves (put_slot) */
+    if (by_rows && (!whole || !S->mask)) return cudaErrorInvalidValue;
     if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;
     }
-    const int column_major = (S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
+    const int column_major = by_rows || ((S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && whole);
     if (column_major && S->width >= 16)
-      refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+      refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
     else if (column_major)
-      refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, src[s], S->nrows, ld, S->width, values);
+      refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
     else TRY(refill_add(r, (double *)S->val, src[s], S->nslots, values, stream));
   }
   if (tail && tail->nnz) TRY(refill_add(r, (double *)tail->val, tail_src, tail->nnz, values, stream));

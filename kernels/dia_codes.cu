@@ -24,6 +24,7 @@
 #include "aijtkernels.h"
 #include "internal.cuh" /* AIJT_FULL_MASK */
 #include "setup.cuh"
+#include "slot_source.cuh"
 
 namespace {
 
@@ -260,16 +261,16 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
    it codes the last.  Writing every value as well, without that early load, took 0.26 ms on lap3d's shape and
    0.36 on a 9-point stencil's, 0.19-0.20 and 0.27 this way (a plain refill 0.16 and 0.21;
    bench/results/2026-11-27-codes-only). */
-__device__ __forceinline__ void refill_row(double *val, const aijt_int *src, const double *values, int64_t nrows, int width, int64_t i)
+__device__ __forceinline__ void refill_row(double *val, slot_source src, const double *values, int64_t nrows, int width, int64_t i)
 {
   for (int d = 0; d < width; d++) {
-    const aijt_int s = __ldg(src + d * nrows + i);
+    const aijt_int s = src.at(d, i);
     val[d * nrows + i] = s >= 0 ? __ldg(values + s) : 0.0;
   }
 }
 
 template <int WORDS, bool FIRST> /* FIRST: the thread's first row, every lane of the warp here (those past the end too) */
-__device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, double *val, const aijt_int *src, const double *values, int64_t nrows, int width, int64_t first, int64_t stride, int64_t i, aijt_int (&next)[8], bool &coding)
+__device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, double *val, slot_source src, const double *values, int64_t nrows, int width, int64_t first, int64_t stride, int64_t i, aijt_int (&next)[8], bool &coding)
 {
   const bool row = !FIRST || i < nrows;
 #pragma unroll
@@ -279,8 +280,8 @@ __device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, dou
 #pragma unroll
     for (int b = 0; b < 8; b++) {
       const int d = 8 * w + b;
-      if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? __ldg(src + d * nrows + i + stride) : -1;
-      else here[b] = row && d < width ? __ldg(src + d * nrows + i) : -1;
+      if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? src.at(d, i + stride) : -1;
+      else here[b] = row && d < width ? src.at(d, i) : -1;
     }
 #pragma unroll
     for (int b = 0; b < 8; b++) v[b] = here[b] >= 0 ? __ldg(values + here[b]) : 0.0;
@@ -310,7 +311,7 @@ __device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, dou
 }
 
 template <int WORDS>
-__global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+__global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, double *val, slot_source src, const double *values, int64_t nrows, int width)
 {
   __shared__ seen_values seen;
   const int64_t          first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x, stride = (int64_t)gridDim.x * blockDim.x;
@@ -322,7 +323,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
   __syncthreads();
   if (WORDS == 1)
 #pragma unroll
-    for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? __ldg(src + d * nrows + first) : -1;
+    for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? src.at(d, first) : -1;
   int64_t i = first;
   /* the first row's lookups shared where a row has one word of codes; with two, sharing them gained nothing that
      the spread between processes did not hide on 9-point stencils of 65,536 and 262,144 rows, and spilled registers
@@ -344,7 +345,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
 /* After refill_code_rows_kernel, on its grid: whether the codes hold, and where they do not, the values of the rows
    of each block with done set (its threads that coded to their end wrote none).  Coded, each block returns at
    once. */
-__global__ void settle_rows_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+__global__ void settle_rows_kernel(pieces p, double *val, slot_source src, const double *values, int64_t nrows, int width)
 {
   const int over = overflowed(p);
   if (blockIdx.x == 0 && threadIdx.x == 0) p.state[AIJT_CODES_USED] = !over;
@@ -361,7 +362,7 @@ __global__ void settle_rows_kernel(pieces p, double *val, const aijt_int *src, c
    strips, whose rows leave lanes idle (9 diagonals: 0.42 against 0.355), and so did a tile's slots taken row after
    row by consecutive lanes, whatever the width (box27 0.33; bench/results/2026-11-27-codes-only). */
 #define CT_ROWS 64
-__global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, const aijt_int *src, const double *values, int64_t nrows, int width)
+__global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, slot_source src, const double *values, int64_t nrows, int width)
 {
   constexpr int W = 32, PER = CT_ROWS * W / 256; /* code bytes a row; (row, slot) places a thread */
   __shared__ seen_values seen;
@@ -375,7 +376,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
     if (threadIdx.x == 0) stop = overflowed(p);
     for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
       const int j = t / CT_ROWS, r = t % CT_ROWS;
-      place[j][r] = i0 + r < nrows ? __ldg(src + (int64_t)j * nrows + i0 + r) : -1;
+      place[j][r] = i0 + r < nrows ? src.at(j, i0 + r) : -1;
     }
     __syncthreads();
     if (stop) return;
@@ -400,7 +401,7 @@ __global__ void __launch_bounds__(256, 4) refill_code_tiles_kernel(pieces p, con
 /* After refill_code_tiles_kernel: whether the codes hold, and where they do not, every slot's value by tiles (as
    refill_tile_kernel: places along the diagonals, values along the rows, val along the diagonals again).  Coded,
    each block returns at once. */
-__global__ void __launch_bounds__(256) settle_tiles_kernel(pieces p, double *val, const aijt_int *src, const double *values, int64_t nrows, int width)
+__global__ void __launch_bounds__(256) settle_tiles_kernel(pieces p, double *val, slot_source src, const double *values, int64_t nrows, int width)
 {
   constexpr int W = 32;
   __shared__ aijt_int place[W][CT_ROWS + 1];
@@ -414,7 +415,7 @@ __global__ void __launch_bounds__(256) settle_tiles_kernel(pieces p, double *val
     const int64_t i0 = tile * CT_ROWS;
     for (int t = threadIdx.x; t < width * CT_ROWS; t += blockDim.x) {
       const int j = t / CT_ROWS, r = t % CT_ROWS;
-      place[j][r] = i0 + r < nrows ? src[(int64_t)j * nrows + i0 + r] : -1;
+      place[j][r] = i0 + r < nrows ? src.at(j, i0 + r) : -1;
     }
     __syncthreads();
     for (int e = threadIdx.x; e < CT_ROWS * W; e += blockDim.x) {
@@ -460,8 +461,8 @@ extern "C" void aijt_dia_codes_attach(aijt_dev_strip *d, void *mem)
   d->codes_state   = p.state;
 }
 
-/* The coding of d, its values read from val, or (src) read from values through src by a refill. */
-static cudaError_t code(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
+/* The coding of d, its values read from val, or (src) read from values through *src by a refill. */
+static cudaError_t code(const aijt_dev_strip *d, const slot_source *src, const double *values, cudaStream_t stream)
 {
   const pieces   p      = carve((void *)d->table);
   const int64_t  words  = aijt_dia_code_words(d->width), tiles = (d->nrows + CT_ROWS - 1) / CT_ROWS;
@@ -475,12 +476,12 @@ static cudaError_t code(const aijt_dev_strip *d, const aijt_int *src, const doub
     if (d->nrows) code_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, d->mask, d->nrows, d->width, words);
     finish_kernel<<<1, 1, 0, stream>>>(p);
   } else if (words <= 2) {
-    if (words == 1) refill_code_rows_kernel<1><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
-    else refill_code_rows_kernel<2><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
-    settle_rows_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, src, values, d->nrows, width);
+    if (words == 1) refill_code_rows_kernel<1><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, *src, values, d->nrows, width);
+    else refill_code_rows_kernel<2><<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, *src, values, d->nrows, width);
+    settle_rows_kernel<<<blocks, SETUP_BLOCK, 0, stream>>>(p, val, *src, values, d->nrows, width);
   } else {
-    refill_code_tiles_kernel<<<tb, 256, 0, stream>>>(p, src, values, d->nrows, width);
-    settle_tiles_kernel<<<tb, 256, 0, stream>>>(p, val, src, values, d->nrows, width);
+    refill_code_tiles_kernel<<<tb, 256, 0, stream>>>(p, *src, values, d->nrows, width);
+    settle_tiles_kernel<<<tb, 256, 0, stream>>>(p, val, *src, values, d->nrows, width);
   }
   return cudaGetLastError();
 }
@@ -500,8 +501,10 @@ extern "C" int aijt_dia_codes_refills(const aijt_dev_strip *d)
 
 extern "C" cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
 {
-  if (!aijt_dia_codes_refills(d) || !src) return cudaErrorInvalidValue;
-  return code(d, src, values, stream);
+  const slot_source from = slot_source_of(d, src); /* without a map: the rows' offsets */
+
+  if (!aijt_dia_codes_refills(d) || (!src && !d->rowptr)) return cudaErrorInvalidValue;
+  return code(d, &from, values, stream);
 }
 
 extern "C" cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream)

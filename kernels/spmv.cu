@@ -266,6 +266,7 @@ extern "C" int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, ai
   case AIJT_DIA:
     v.val  = d->val + first;
     v.mask = d->mask + first;
+    if (d->rowptr) v.rowptr = d->rowptr + first;
     v.ld   = d->ld ? d->ld : d->nrows;
     if (d->code) v.code = d->code + (size_t)first * 8 * (size_t)aijt_dia_code_words(d->width);
     break;

@@ -38,6 +38,21 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
   return (PetscBool)((S->format == AIJT_STREAM || S->format == AIJT_BCSR) && !ctx->plan->sorted && P->begin == 0 && P->end == ctx->plan->nrows && (size_t)S->nslots == nnz && nnz);
 }
 
+/* Whether strip s, DIA, is refilled through its rows' offsets (kernels/slot_source.cuh), 4 bytes a row, instead of
+   a refill map, 4 bytes a slot: where the GPU builds its slots.  lap3d's map took 115 MB of the 416 its device copies
+   held on an H200 (bench/results/2026-11-28-values-drop).  The host's build keeps its map (-mat_aijtuned_gpu_build 0). */
+static PetscBool RowsSource(const Mat_SeqAIJTuned *ctx, int s, int built)
+{
+  return (PetscBool)(built && ctx->layouts->strips[s].format == AIJT_DIA);
+}
+
+/* Whether device strip s reads the values in place (InPlace): no refill map, and not a DIA strip refilled through
+   its rows' offsets (RowsSource) */
+static PetscBool ReadsInPlace(AIJTunedDevice d, int s)
+{
+  return (PetscBool)(!d->src[s] && !d->strips[s].rowptr);
+}
+
 /* The strips that read the values in place (InPlace: no refill map) read these from now on: the host's order,
    current for the state the device copies take now.  So do the product's parts made of them (aijtunedparts.c): such
    a strip is the whole matrix and is not windowed, so a part of it is a copy of it, val and all; left as it was, a
@@ -48,7 +63,7 @@ static void PointInPlace(AIJTunedDevice d, const double *values)
   const double *was = NULL;
 
   for (int s = 0; s < d->nstrips; s++)
-    if (!d->src[s]) was = d->strips[s].val, d->strips[s].val = values;
+    if (ReadsInPlace(d, s)) was = d->strips[s].val, d->strips[s].val = values;
   for (int k = 0; k < 2 && was; k++)
     for (int i = 0; i < d->npart[k]; i++)
       if (d->part[k][i].val == was) d->part[k][i].val = values;
@@ -59,7 +74,7 @@ static int CountInPlace(AIJTunedDevice d)
 {
   int n = 0;
 
-  for (int s = 0; s < d->nstrips; s++) n += !d->src[s];
+  for (int s = 0; s < d->nstrips; s++) n += ReadsInPlace(d, s);
   return n;
 }
 
@@ -223,7 +238,7 @@ static PetscErrorCode DropValues(Mat_SeqAIJTuned *ctx, cudaStream_t stream)
   PetscFunctionBegin;
   if (!d->values_apart) PetscFunctionReturn(PETSC_SUCCESS);
   for (int s = 0; s < d->nstrips; s++)
-    if (!d->src[s] && d->strips[s].val == d->values) PetscFunctionReturn(PETSC_SUCCESS);
+    if (ReadsInPlace(d, s) && d->strips[s].val == d->values) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCallCUDA(cudaFreeAsync(d->values, stream)); /* after the build or refill that read them: the same stream */
   if (!ctx->pool_marked) ctx->pool_left += (size_t)d->nnz * sizeof(double); /* outside a setup: given back at the next one's end, or the matrix's */
   PetscCall(PetscInfo(NULL, "aijtuned's device copy of the values (%.4g MB) given back: no strip reads it\n", (double)d->nnz * sizeof(double) / 1e6));
@@ -343,6 +358,8 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   dA.rowptr = ctx->dev_rowptr;
   dA.colidx = ctx->dev_colidx;
+  for (int s = 0; s < d->nstrips; s++) /* a DIA strip's rows' offsets, which its refills read instead of a map */
+    if (d->strips[s].rowptr) PetscCallCUDA(cudaMemcpyAsync((void *)d->strips[s].rowptr, dA.rowptr + d->strips[s].row0, ((size_t)d->strips[s].nrows + 1) * idx, cudaMemcpyDeviceToDevice, stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   PointInPlace(d, dA.values);
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
@@ -444,11 +461,12 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     const aijt_layout *S = &L->strips[s];
     const int          dia = S->format == AIJT_DIA;
     const size_t       own = InPlace(ctx, s, nnz) ? 0 : (size_t)S->nslots; /* slots and map of its own */
+    const size_t       map = RowsSource(ctx, s, built) ? (size_t)S->nrows + 1 : own; /* or its rows' offsets */
     size_t             npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
     bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(aijt_layout_col_count(S) * idx) + Piece(own * sizeof(double));
-    bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(own * idx);
+    bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(map * idx);
     bytes += Piece(ctx->settings.dia_codes ? aijt_dia_codes_bytes(&d->strips[s]) : 0);
   }
   bytes += 3 * Piece(L->tail.nnz * idx) + Piece(L->tail.nnz * sizeof(double));
@@ -497,7 +515,8 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     D->count = ncount ? (unsigned *)at : NULL;
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
-    if (!in) { /* in place: no map, d->src[s] stays NULL */
+    if (RowsSource(ctx, s, built)) D->rowptr = (const aijt_int *)Take(&at, (size_t)S->nrows + 1, idx); /* no map: BuildOnDevice copies them */
+    else if (!in) { /* in place: no map, d->src[s] stays NULL */
       d->src[s] = (aijt_int *)at;
       if (built) at += Piece((size_t)S->nslots * idx); /* the GPU build writes it */
       else PetscCall(Put(&at, S->src, (size_t)S->nslots, idx, &copied, stream));
