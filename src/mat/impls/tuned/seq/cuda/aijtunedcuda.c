@@ -6,7 +6,7 @@
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
    From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values,
    the first ones and every new set, go up as the CSR's value array and fill the slots on the device through
-   those maps: the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
+   those maps (a DIA strip the GPU built: through its rows' offsets, RowsSource): the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
    aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
