@@ -150,6 +150,26 @@ static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_
   aijt_layouts_destroy(&K);
 }
 
+/* Every DIA strip's refill map is what a refill without one finds from the rows' offsets and masks, as the GPU refills
+   the DIA strips it builds (kernels/slot_source.cuh): row i's entry on diagonal d is the one after those on the
+   diagonals before d that it has (the CSR's rows hold their columns sorted and distinct). */
+static void check_dia_map_from_rows(const matrix *A, const aijt_layouts *L, const char *label)
+{
+  for (int s = 0; s < L->nstrips; s++) {
+    const aijt_layout *S    = &L->strips[s];
+    int                same = 1;
+    if (S->format != AIJT_DIA) continue;
+    for (aijt_int i = 0; i < S->nrows && same; i++) {
+      aijt_int next = A->rowptr[S->rows[i]]; /* the row's next entry */
+      for (aijt_int d = 0; d < S->width; d++) {
+        const aijt_int want = (S->mask[i] >> d) & 1u ? next++ : -1;
+        same &= S->src[(size_t)d * S->nrows + i] == want;
+      }
+    }
+    EXPECT(same, "%s: DIA strip %d's map is not its rows' offsets and masks", label, s);
+  }
+}
+
 static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, const char *label, unsigned *formats_seen)
 {
   aijt_csr      csr  = {A->nrows, A->ncols, A->rowptr, A->colidx, A->values, NULL, 0, A->bs};
@@ -233,6 +253,7 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
     }
 
   skeleton_matches(A, plan, &csr, L, label);
+  check_dia_map_from_rows(A, L, label);
 
   int (*agree)(const double *, const double *, aijt_int) = plan->col_pos ? close_to : same;
   for (int trial = 0; trial < 2; trial++) {
