@@ -263,8 +263,7 @@ static PetscErrorCode RefillOnDevice(Mat A, Mat_SeqAIJTuned *ctx, PetscBool new_
 
   PetscFunctionBegin;
   if (!on_device && d->values_state != ctx->state) PetscCall(MatSeqAIJTunedCUDABaseValuesFromHost(A, ctx, new_values, stream, &on_device)); /* into the base's device matrix, where it exists */
-  if (on_device) {
-    MatAIJTunedNoteBaseMatrix(A, ctx);
+  if (on_device) { /* the base's device matrix: noted by Upload, the one caller */
     MatAIJTunedDebugAsBase(A, NULL, MatAIJTunedNameAsBase, MatSeqAIJCUSPARSEGetArrayRead(A, &aa)); /* no copy: the device's are current */
   } else {
     if (d->values_state != ctx->state) PetscCall(ValuesUp(A, ctx, ctx->state, new_values, stream, room));
