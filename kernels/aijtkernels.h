@@ -49,8 +49,8 @@ typedef struct {
                                      one block column a block, aijt_layout_col_count) */
   const double   *val;            /* nslots */
   const uint32_t *mask;           /* DIA: nrows masks, bit d set when the row has an entry on diagonal d */
-  const aijt_int *rowptr;         /* DIA refilled without a map (NULL: through one): its rows' nrows + 1 offsets into
-                                     the CSR's values, row i's entries meeting its diagonals in order (slot_source.cuh) */
+  const aijt_int *row_start;      /* a strip refilled without a map (aijt_dev_strip_by_rows; NULL: through one): nrows
+                                     places, strip row i's first entry in the CSR's values (slot_source.cuh) */
   aijt_int        nslots;         /* stored slots, padding included */
   aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32); BCSR: bs */
   aijt_int        ld;             /* ELL, DIA: distance between a row's slots, the whole strip's nrows (a window
@@ -101,7 +101,7 @@ void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
 /* aijt_dia_codes_refills: whether d's refill codes its values as it reads them (a DIA strip with codes);
-   aijt_dia_codes_refill does it, from values through src (or d->rowptr without one) as aijt_dev_refill, and writes val only where the values
+   aijt_dia_codes_refill does it, from values through src (or d->row_start without one) as aijt_dev_refill, and writes val only where the values
    prove uncodable (while the codes hold, val is stale). */
 int         aijt_dia_codes_refills(const aijt_dev_strip *d);
 cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
@@ -129,6 +129,12 @@ int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, aijt_int n, a
 
 /* A plan with a column order: every strip and the tail read their hot labels from xhot (nhot values). */
 void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_coo *tail, const double *xhot, aijt_int nhot);
+
+/* Whether strip d, built on the device, may be refilled through its rows' first places (row_start, 4 bytes a row)
+   instead of a map (4 bytes a slot): a row's slots hold its entries in the CSR's order.  DIA always (its diagonals in
+   column order); ELL, SELL, CSR, STREAM and LONG where the plan has no column order (column_order 0), which would
+   order each row's slots by label.  Not PANEL (a row's entries by panel) nor BCSR. */
+int aijt_dev_strip_by_rows(const aijt_dev_strip *d, int column_order);
 
 /* Entries of d's ptr array (0: none), and the workspace a split LONG strip needs (0 and 0: none).  Its col array
    has aijt_layout_col_count entries of its layout. */
@@ -160,9 +166,9 @@ typedef struct {
    DIA, mask pointing to device arrays of K's sizes; src[s] points to nslots aijt_int, each slot's place
    in A->values (-1: padding), which aijt_dev_refill reads.  A STREAM or BCSR strip of the whole matrix in
    natural order, whose slots are A's values in their order, may instead have val == A->values and src[s] NULL:
-   its values are then read where they are, never copied.  A DIA strip with rowptr set (its rows' offsets into
-   A->values, the caller's copy) may have src[s] NULL too: its refills find each slot from them (slot_source.cuh)
-   and it takes no map.  tail: row, col and val of K->tail.nnz
+   its values are then read where they are, never copied.  A strip that aijt_dev_strip_by_rows allows may have
+   row_start (nrows places on the device) instead of src[s]: the build writes there each row's first place in
+   A->values, and its refills find each slot from them (slot_source.cuh).  tail: row, col and val of K->tail.nnz
    entries, tail_src as many.  col_pos: the plan's column order on the device (NULL without one).
    Setup, not a product: it allocates its workspace on the stream and waits for the stream once.
    cudaErrorInvalidValue when K does not fit P or A's pattern is not the one P was made for. */
@@ -170,7 +176,7 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build (none for a strip without one: its val is the caller's to point
-   at values; a DIA strip with rowptr and no map: through its rows' offsets), 0.0 for padding, and DIA's value codes
+   at values; a strip with row_start and no map: through its rows' first places), 0.0 for padding, and DIA's value codes
    made again (no
    aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
    aijt_dia_codes_refill says).  No allocation, no wait. */

@@ -273,7 +273,7 @@ __global__ void fill_sell_tile_kernel(aijt_dev_strip S, aijt_int *src, entries e
       const int     jj = q / C, l = q % C;
       const int64_t slot = base + (j0 + jj) * C + l;
       ((aijt_int *)S.col)[slot] = tc[l][jj];
-      src[slot]                 = tk[l][jj];
+      if (src) src[slot] = tk[l][jj]; /* none where its refills read the rows' first places (slot_source.cuh) */
       ((double *)S.val)[slot]   = tv[l][jj];
     }
     __syncthreads();
@@ -282,7 +282,7 @@ __global__ void fill_sell_tile_kernel(aijt_dev_strip S, aijt_int *src, entries e
 
 /* DIA: row i's entries meet the ascending diagonals (S.ptr holds the offsets); slot d * nrows + i,
    mask bit d where the row has one.  An entry off them means another pattern: *bad.  So does, for a strip
-   refilled through its rows' offsets (S.rowptr, no map), a row whose entries are not its diagonals' one for one in
+   refilled through its rows' first places (S.row_start, no map), a row whose entries are not its diagonals' one for one in
    column order (PETSc's AIJ keeps each row's columns sorted and distinct).
    A block takes DIA_FILL_ROWS consecutive rows, whose entries are consecutive in the CSR: its threads read
    them in order (each finds its row and diagonal by bisection in shared memory) and mark each (diagonal,
@@ -335,10 +335,10 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
       const aijt_int f = from[d * DIA_FILL_ROWS + t];
       if (f < 0) continue;
       m |= 1u << d;
-      if (S.rowptr && f != first[t] + c) *bad = 1; /* no map: its refills take entry c of the row here (slot_source.cuh) */
+      if (S.row_start && f != first[t] + c) *bad = 1; /* no map: its refills take entry c of the row here (slot_source.cuh) */
       c++;
     }
-    if (S.rowptr && c != first[t + 1] - first[t]) *bad = 1; /* a repeated column */
+    if (S.row_start && c != first[t + 1] - first[t]) *bad = 1; /* a repeated column */
     ((uint32_t *)S.mask)[i0 + t] = m;
   }
 }
@@ -391,9 +391,12 @@ cudaError_t refill_add(refill_arrays &r, double *val, const aijt_int *src, aijt_
 __global__ void refill_rows_kernel(double *val, slot_source from, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
   GRID_STRIDE(i, nrows)
-  for (aijt_int j = 0; j < width; j++) {
-    const aijt_int v = from.at(j, i);
-    val[i + (int64_t)j * ld] = v < 0 ? 0.0 : values[v];
+  {
+    const slot_row r = from.row(i);
+    for (aijt_int j = 0; j < width; j++) {
+      const aijt_int v = r.at(j);
+      val[i + (int64_t)j * ld] = v < 0 ? 0.0 : values[v];
+    }
   }
 }
 
@@ -425,6 +428,60 @@ __global__ void refill_tile_kernel(double *val, slot_source from, aijt_int nrows
     const int64_t i = i0 + tx, j = j0 + q;
     if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
   }
+}
+
+/* Refills without a map (slot_source.cuh), for strips of aijt_dev_strip_by_rows other than ELL and DIA (which take
+   the column-major refills above, through slot_source).  Each strip row's entries are consecutive in the CSR's
+   values from row_start[i] on; its slots hold them in that order.
+
+   SELL: a thread per strip row (lane l of slice i / C), walking its slots C apart: for each j, a slice's lanes write
+   neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding. */
+__global__ void refill_sell_rows_kernel(double *val, const aijt_int *ptr, const aijt_int *col, const aijt_int *row_start, aijt_int nrows, int chunk, const double *values)
+{
+  GRID_STRIDE(i, nrows)
+  {
+    const int64_t  s = i / chunk, l = i % chunk, base = ptr[s], w = (ptr[s + 1] - base) / chunk;
+    const aijt_int f = row_start[i];
+    for (int64_t j = 0; j < w; j++) {
+      const int64_t slot = base + j * chunk + l;
+      val[slot]          = col[slot] < 0 ? 0.0 : values[f + j];
+    }
+  }
+}
+
+/* CSR and STREAM: lanes (a power of two up to 32, about a row's length) per strip row, over its consecutive slots
+   [ptr[i], ptr[i + 1]).  The grid's stride is a multiple of lanes, so a row's lanes stay together. */
+__global__ void refill_csr_rows_kernel(double *val, const aijt_int *ptr, const aijt_int *row_start, aijt_int nrows, int lanes, const double *values)
+{
+  GRID_STRIDE(t, (int64_t)nrows * lanes)
+  {
+    const int64_t  i = t / lanes;
+    const aijt_int p = ptr[i], n = ptr[i + 1] - p, f = row_start[i];
+    for (aijt_int j = (aijt_int)(t % lanes); j < n; j += lanes) val[p + j] = values[f + j];
+  }
+}
+
+/* LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
+   thread per slot, its row found by bisection of the strip's few row offsets. */
+__global__ void refill_long_kernel(double *val, const aijt_int *ptr, const aijt_int *row_start, aijt_int nrows, aijt_int nslots, const double *values)
+{
+  GRID_STRIDE(k, nslots)
+  {
+    aijt_int lo = 0, hi = nrows; /* the row i with ptr[i] <= k < ptr[i + 1] */
+    while (hi - lo > 1) {
+      const aijt_int mid = lo + (hi - lo) / 2;
+      if (ptr[mid] <= k) lo = mid;
+      else hi = mid;
+    }
+    val[k] = values[row_start[lo] + (k - ptr[lo])];
+  }
+}
+
+/* Each strip row's first place in the CSR's values, for its refills without a map: of the row its fill kernel reads
+   (DIA numbers its rows from row0) */
+__global__ void row_start_kernel(aijt_dev_strip S, const aijt_int *rowptr)
+{
+  GRID_STRIDE(i, S.nrows)((aijt_int *)S.row_start)[i] = rowptr[S.format == AIJT_DIA ? S.row0 + (aijt_int)i : strip_row(S, i)];
 }
 
 /* Steps 1 and 2: the sorted pairs (with a column order) and the tail's places. */
@@ -482,6 +539,12 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
   TRY(prepare(P, K, A, strips, w, e, &segend, &tail_at));
   TRY(w.get(&bad, 1));
   TRY(cudaMemsetAsync(bad, 0, sizeof(int), stream));
+  for (int s = 0; s < K->nstrips; s++) { /* the rows' first places, for the strips refilled without a map */
+    const aijt_dev_strip &S = strips[s];
+    if (!S.row_start) continue;
+    if (!aijt_dev_strip_by_rows(&S, col_pos != NULL)) return cudaErrorInvalidValue;
+    if (S.nrows) row_start_kernel<<<setup_blocks(S.nrows), SETUP_BLOCK, 0, stream>>>(S, A->rowptr);
+  }
   for (int s = 0; s < K->nstrips; s++) {
     const aijt_dev_strip &S = strips[s];
     if (!S.nrows) continue;
@@ -527,6 +590,24 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
   return found ? cudaErrorInvalidValue : cudaSuccess;
 }
 
+/* The refill of strip S without a map, other than ELL and DIA */
+static cudaError_t refill_by_rows(const aijt_dev_strip *S, const double *values, cudaStream_t stream)
+{
+  double *val = (double *)S->val;
+
+  if (S->format == AIJT_SELL) {
+    if (S->chunk < 1) return cudaErrorInvalidValue;
+    refill_sell_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->col, S->row_start, S->nrows, S->chunk, values);
+  } else if (S->format == AIJT_LONG) refill_long_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->row_start, S->nrows, S->nslots, values);
+  else {
+    const int64_t mean  = S->nrows ? ((int64_t)S->nslots + S->nrows - 1) / S->nrows : 1;
+    int           lanes = 1;
+    while (lanes < 32 && lanes < mean) lanes *= 2;
+    refill_csr_rows_kernel<<<setup_blocks((int64_t)S->nrows * lanes), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->row_start, S->nrows, lanes, values);
+  }
+  return cudaGetLastError();
+}
+
 extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
 {
   refill_arrays r = {}; /* the slot arrays refilled in order, fused */
@@ -534,15 +615,20 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
   for (int s = 0; s < nstrips; s++) {
     const aijt_dev_strip *S       = &strips[s];
     const aijt_int        ld      = S->ld ? S->ld : S->nrows;
-    const int             by_rows = !src[s] && S->format == AIJT_DIA && S->rowptr; /* no map: the rows' offsets */
+    const int             by_rows = !src[s] && S->row_start; /* no map: the rows' first places */
+    const int             ell_dia = S->format == AIJT_ELL || S->format == AIJT_DIA;
     const int             whole   = ld == S->nrows && (int64_t)S->width * ld == (int64_t)S->nslots;
     if (!S->nslots || (!src[s] && !by_rows)) continue; /* no map: its slots are the values themselves (put_slot) */
-    if (by_rows && (!whole || !S->mask)) return cudaErrorInvalidValue;
+    if (by_rows && (!aijt_dev_strip_by_rows(S, 0) || (ell_dia && !whole) || (S->format == AIJT_DIA ? !S->mask : !S->col))) return cudaErrorInvalidValue;
     if (aijt_dia_codes_refills(S)) { /* its values and their codes in one pass */
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;
     }
-    const int column_major = by_rows || ((S->format == AIJT_ELL || S->format == AIJT_DIA) && S->width > 1 && whole);
+    if (by_rows && !ell_dia) {
+      TRY(refill_by_rows(S, values, stream));
+      continue;
+    }
+    const int column_major = ell_dia && (by_rows || (S->width > 1 && whole));
     if (column_major && S->width >= 16)
       refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
     else if (column_major)

@@ -39,7 +39,7 @@ extern "C" int aijt_dev_free(aijt_dev_layouts *D)
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].col), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].val), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].mask), "cudaFree");
-    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].rowptr), "cudaFree");
+    ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].row_start), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].partial), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree(D->strips[s].count), "cudaFree");
     ok &= aijt_cuda_ok(cudaFree((void *)D->strips[s].table), "cudaFree"); /* the codes' block */
@@ -149,7 +149,7 @@ extern "C" int aijt_dev_build_on_device(const aijt_plan *P, const aijt_layouts *
     if (S->format != AIJT_DIA) ok = ok && alloc_on((aijt_int **)&d->col, aijt_layout_col_count(S));
     ok = ok && alloc_on((double **)&d->val, (size_t)S->nslots);
     if (S->format == AIJT_DIA) ok = ok && alloc_on((uint32_t **)&d->mask, (size_t)S->nrows);
-    if (o && o->dia_rows && S->format == AIJT_DIA) ok = ok && upload_to(&d->rowptr, A->rowptr + d->row0, (size_t)S->nrows + 1); /* no map */
+    if (ok && o && o->by_rows && aijt_dev_strip_by_rows(d, P->col_pos != NULL)) ok = alloc_on((aijt_int **)&d->row_start, (size_t)S->nrows); /* no map: the build writes them */
     else ok = ok && alloc_on(&D->src[s], (size_t)S->nslots);
   }
   D->tail.nnz   = K->tail.nnz;

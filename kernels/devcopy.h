@@ -29,8 +29,9 @@ typedef struct {
   int tpr, bpr, block; /* tpr: CSR and PANEL strips */
   int dia_codes;       /* 1: DIA strips get value codes, as the PETSc glue gives them by default (the
                           calibration measures DIA without) */
-  int dia_rows;        /* aijt_dev_build_on_device: 1: DIA strips get their rows' offsets and no refill map, as the
-                          PETSc glue builds them (slot_source.cuh); 0: a map */
+  int by_rows;         /* aijt_dev_build_on_device: 1: every strip that aijt_dev_strip_by_rows allows gets its rows'
+                          first places and no refill map, as the PETSc glue builds the larger ones (slot_source.cuh);
+                          0: a map */
 } aijt_dev_params;
 
 /* 1 on success; otherwise prints what failed and returns 0. */

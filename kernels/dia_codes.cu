@@ -263,8 +263,9 @@ __global__ void code_kernel(pieces p, const double *val, const uint32_t *mask, i
    bench/results/2026-11-27-codes-only). */
 __device__ __forceinline__ void refill_row(double *val, slot_source src, const double *values, int64_t nrows, int width, int64_t i)
 {
+  const slot_row r = src.row(i);
   for (int d = 0; d < width; d++) {
-    const aijt_int s = src.at(d, i);
+    const aijt_int s = r.at(d);
     val[d * nrows + i] = s >= 0 ? __ldg(values + s) : 0.0;
   }
 }
@@ -272,7 +273,9 @@ __device__ __forceinline__ void refill_row(double *val, slot_source src, const d
 template <int WORDS, bool FIRST> /* FIRST: the thread's first row, every lane of the warp here (those past the end too) */
 __device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, double *val, slot_source src, const double *values, int64_t nrows, int width, int64_t first, int64_t stride, int64_t i, aijt_int (&next)[8], bool &coding)
 {
-  const bool row = !FIRST || i < nrows;
+  const bool     row  = !FIRST || i < nrows;
+  const bool     more = WORDS == 1 && i + stride < nrows;
+  const slot_row now  = WORDS == 1 ? (more ? src.row(i + stride) : slot_row{}) : (row ? src.row(i) : slot_row{}); /* the next row's, or this one's */
 #pragma unroll
   for (int w = 0; w < WORDS; w++) {
     aijt_int here[8];
@@ -280,8 +283,8 @@ __device__ __forceinline__ void refill_code_row(pieces p, seen_values *seen, dou
 #pragma unroll
     for (int b = 0; b < 8; b++) {
       const int d = 8 * w + b;
-      if (WORDS == 1) here[b] = next[b], next[b] = i + stride < nrows && d < width ? src.at(d, i + stride) : -1;
-      else here[b] = row && d < width ? src.at(d, i) : -1;
+      if (WORDS == 1) here[b] = next[b], next[b] = more && d < width ? now.at(d) : -1;
+      else here[b] = row && d < width ? now.at(d) : -1;
     }
 #pragma unroll
     for (int b = 0; b < 8; b++) v[b] = here[b] >= 0 ? __ldg(values + here[b]) : 0.0;
@@ -321,9 +324,11 @@ __global__ void __launch_bounds__(256, 4) refill_code_rows_kernel(pieces p, doub
 
   seen_clear(&seen);
   __syncthreads();
-  if (WORDS == 1)
+  if (WORDS == 1) {
+    const slot_row r = first < nrows ? src.row(first) : slot_row{};
 #pragma unroll
-    for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? src.at(d, first) : -1;
+    for (int d = 0; d < 8; d++) next[d] = first < nrows && d < width ? r.at(d) : -1;
+  }
   int64_t i = first;
   /* the first row's lookups shared where a row has one word of codes; with two, sharing them gained nothing that
      the spread between processes did not hide on 9-point stencils of 65,536 and 262,144 rows, and spilled registers
@@ -501,9 +506,9 @@ extern "C" int aijt_dia_codes_refills(const aijt_dev_strip *d)
 
 extern "C" cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream)
 {
-  const slot_source from = slot_source_of(d, src); /* without a map: the rows' offsets */
+  const slot_source from = slot_source_of(d, src); /* without a map: the rows' first places */
 
-  if (!aijt_dia_codes_refills(d) || (!src && !d->rowptr)) return cudaErrorInvalidValue;
+  if (!aijt_dia_codes_refills(d) || (!src && !d->row_start)) return cudaErrorInvalidValue;
   return code(d, &from, values, stream);
 }
 

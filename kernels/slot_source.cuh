@@ -1,35 +1,65 @@
 /*
    Where a refill finds each slot's value in the CSR's values: through the strip's refill map (the place of slot
-   i + j * ld), or, for a DIA strip without one, from its rows' CSR offsets and masks.  PETSc's AIJ keeps each row's
-   columns sorted and distinct, so row i's entries meet its diagonals in order: its entry on diagonal j is the one
-   after those on the diagonals before j that it has.  A map takes 4 bytes a slot for the life of the matrix (lap3d:
-   115 MB of its 416 on the GPU); the offsets take 4 bytes a row.  -1: padding (no entry there).
+   i + j * ld), or, for a strip without one (aijt_dev_strip_by_rows), from its rows' first places (row_start): slot j
+   of strip row i holds the row's entry j where the row has one.
+   - DIA: PETSc's AIJ keeps each row's columns sorted and distinct, so row i's entries meet its diagonals in order:
+     its entry on diagonal j is the one after those on the diagonals before j that it has (its mask's bits).
+   - ELL, SELL, CSR, STREAM and LONG without a column order: a row's slots hold its entries in the CSR's order
+     (plan/layout.c), padding (col -1) past its end.
+   A map takes 4 bytes a slot for the life of the matrix (lap3d: 115 MB of its 416 on the GPU); row_start takes 4
+   bytes a row.  -1: padding (no entry there).
 */
 #pragma once
 
 #include "aijtkernels.h"
 
-struct slot_source {
-  const aijt_int *map;    /* the places, or NULL: */
-  const aijt_int *rowptr; /* row i's first place (DIA), */
-  const uint32_t *mask;   /* and its diagonals */
-  int64_t         ld;     /* slot (i, j) is i + j * ld */
+/* One row's places, its loads made once for all its slots (a DIA row's mask and first place were read again for
+   each diagonal) */
+struct slot_row {
+  const aijt_int *map;   /* the row's first slot's place, slot j at map[j * ld], or NULL: */
+  const aijt_int *col;   /* ELL: the row's first slot's column, -1 past the row's end, or NULL: DIA, */
+  uint32_t        mask;  /* its diagonals */
+  aijt_int        start; /* its first place */
+  int64_t         ld;
 
-  __device__ __forceinline__ aijt_int at(int64_t j, int64_t i) const
+  __device__ __forceinline__ aijt_int at(int64_t j) const
   {
-    if (map) return __ldg(map + i + j * ld);
-    const uint32_t m = __ldg(mask + i);
-    return (m >> j) & 1u ? __ldg(rowptr + i) + (aijt_int)__popc(m & ((1u << j) - 1u)) : -1;
+    if (map) return __ldg(map + j * ld);
+    if (col) return __ldg(col + j * ld) >= 0 ? start + (aijt_int)j : -1;
+    return (mask >> j) & 1u ? start + (aijt_int)__popc(mask & ((1u << j) - 1u)) : -1;
   }
 };
 
-/* Strip d's source: its map src where it has one, else its rows' offsets (d->rowptr) */
+/* A column-major strip's places (ELL, DIA: slot (i, j) at i + j * ld) */
+struct slot_source {
+  const aijt_int *map;       /* the places, or NULL: */
+  const aijt_int *row_start; /* each row's first place, */
+  const uint32_t *mask;      /* with DIA's diagonals, */
+  const aijt_int *col;       /* or ELL's columns */
+  int64_t         ld;
+
+  __device__ __forceinline__ slot_row row(int64_t i) const
+  {
+    slot_row r = {NULL, NULL, 0u, 0, ld};
+    if (map) r.map = map + i;
+    else {
+      r.start = __ldg(row_start + i);
+      if (mask) r.mask = __ldg(mask + i);
+      else r.col = col + i;
+    }
+    return r;
+  }
+  __device__ __forceinline__ aijt_int at(int64_t j, int64_t i) const { return row(i).at(j); }
+};
+
+/* Strip d's source: its map src where it has one, else its rows' first places (d->row_start) */
 static inline slot_source slot_source_of(const aijt_dev_strip *d, const aijt_int *src)
 {
   slot_source s;
-  s.map    = src;
-  s.rowptr = src ? NULL : d->rowptr;
-  s.mask   = d->mask;
-  s.ld     = d->ld ? d->ld : d->nrows;
+  s.map       = src;
+  s.row_start = src ? NULL : d->row_start;
+  s.mask      = d->format == AIJT_DIA ? d->mask : NULL;
+  s.col       = d->col;
+  s.ld        = d->ld ? d->ld : d->nrows;
   return s;
 }

@@ -247,6 +247,7 @@ extern "C" int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, ai
   v.row0           = d->row0 + first;
   v.nslots         = d->nrows ? (aijt_int)((int64_t)d->nslots * n / d->nrows) : 0; /* an estimate: it only picks the kernel variant */
   if (d->rows) v.rows = d->rows + first;
+  if (d->row_start) v.row_start = d->row_start + first;
   switch (d->format) {
   case AIJT_LONG:
     if (d->blocks_per_row != 1) return 0; /* the parts' workspace is numbered by strip row */
@@ -266,7 +267,6 @@ extern "C" int aijt_dev_strip_window(const aijt_dev_strip *d, aijt_int first, ai
   case AIJT_DIA:
     v.val  = d->val + first;
     v.mask = d->mask + first;
-    if (d->rowptr) v.rowptr = d->rowptr + first;
     v.ld   = d->ld ? d->ld : d->nrows;
     if (d->code) v.code = d->code + (size_t)first * 8 * (size_t)aijt_dia_code_words(d->width);
     break;
@@ -281,6 +281,22 @@ extern "C" void aijt_dev_set_hot(aijt_dev_strip *strips, int nstrips, aijt_dev_c
 {
   for (int s = 0; s < nstrips; s++) strips[s].xhot = xhot, strips[s].nhot = nhot;
   tail->xhot = xhot, tail->nhot = nhot;
+}
+
+extern "C" int aijt_dev_strip_by_rows(const aijt_dev_strip *d, int column_order)
+{
+  switch (d->format) {
+  case AIJT_DIA:
+    return 1;
+  case AIJT_ELL:
+  case AIJT_SELL:
+  case AIJT_CSR:
+  case AIJT_STREAM:
+  case AIJT_LONG:
+    return !column_order;
+  default:
+    return 0;
+  }
 }
 
 extern "C" int aijt_dev_strip_reads_rows(const aijt_dev_strip *d)

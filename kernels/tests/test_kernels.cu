@@ -307,7 +307,7 @@ static int same_as_host_but(const aijt_dev_layouts *D, const aijt_layouts *L, in
     const size_t          n = (size_t)S->nslots;
     ok = d->nslots == S->nslots && same_array(d->rows, S->rows, (size_t)S->nrows, sizeof(aijt_int), "rows", s);
     ok = ok && (coded_val_stale && codes_in_use(d) ? 1 : same_array(d->val, S->val, n, sizeof(double), "val", s));
-    ok = ok && ((!D->src[s] && d->rowptr) || same_array(D->src[s], S->src, n, sizeof(aijt_int), "src", s)); /* no map: the rows' offsets */
+    ok = ok && ((!D->src[s] && d->row_start) || same_array(D->src[s], S->src, n, sizeof(aijt_int), "src", s)); /* no map: the rows' first places */
     if (S->col && n) ok = ok && same_array(d->col, S->col, aijt_layout_col_count(S), sizeof(aijt_int), "col", s);
     if (S->mask) ok = ok && same_array(d->mask, S->mask, (size_t)S->nrows, sizeof(uint32_t), "mask", s);
   }
@@ -327,7 +327,7 @@ static int same_as_host(const aijt_dev_layouts *D, const aijt_layouts *L)
 
 static int gpu_builds = 0; /* plans built on the device too */
 static int coded_strips = 0, uncoded_strips = 0; /* DIA strips checked with their values coded, and over the table */
-static int dia_rows_strips = 0; /* DIA strips built on the device without a map (refilled through their rows' offsets) */
+static int by_rows_strips[2] = {0, 0}; /* strips built on the device without a map (refilled through their rows' first places): DIA, others */
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -460,13 +460,14 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
   {
     aijt_dev_params o = {rs->tpr, rs->bpr, rs->block, 1, 0};
     gpu_builds++;
-    o.dia_rows = gpu_builds % 2; /* every other build: DIA strips without a map, refilled through their rows' offsets */
+    o.by_rows = gpu_builds % 2; /* every other build: every strip that can, without a map, refilled through its rows' first places */
     if ((err = aijt_layouts_skeleton(plan, &csr, &K))) {
       printf("  skeleton error: %s\n", aijt_err_string(err));
       ok = 0;
     }
     ok = ok && aijt_dev_build_on_device(plan, K, &csr, &o, rs->rules.block, &B) && same_as_host(&B, L) && codes_match_all(&B, L);
-    for (int s = 0; s < B.nstrips; s++) dia_rows_strips += B.strips[s].rowptr != NULL;
+    for (int s = 0; s < B.nstrips; s++)
+      if (B.strips[s].row_start) by_rows_strips[B.strips[s].format != AIJT_DIA]++;
   }
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dx, nx * sizeof(double)), "cudaMalloc x");
   ok = ok && aijt_cuda_ok(cudaMalloc((void **)&dz, ny * sizeof(double)), "cudaMalloc z");
@@ -1216,7 +1217,7 @@ int main(int argc, char **argv)
   if (!aijt_cuda_ok(cudaStreamDestroy(stream), "cudaStreamDestroy")) failed++;
   printf("GPU build: %d plans built on the device and compared with the host's layouts\n", gpu_builds);
   printf("DIA value codes: %d strips checked coded, %d with too many values to code\n", coded_strips, uncoded_strips);
-  printf("DIA without a map: %d strips built on the device and refilled through their rows' offsets\n", dia_rows_strips);
+  printf("without a map: %d DIA and %d other strips built on the device and refilled through their rows' first places\n", by_rows_strips[0], by_rows_strips[1]);
   printf("Windows: %d strips run as three windows, %d whole (formats that cannot be cut)\n", windowed_strips, whole_strips);
   aijt_dev_stage_free(); /* what the set-up passes kept for the process */
   printf("%d passed, %d failed\n", passed, failed);

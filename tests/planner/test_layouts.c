@@ -150,23 +150,66 @@ static void skeleton_matches(const matrix *A, const aijt_plan *plan, const aijt_
   aijt_layouts_destroy(&K);
 }
 
-/* Every DIA strip's refill map is what a refill without one finds from the rows' offsets and masks, as the GPU refills
-   the DIA strips it builds (kernels/slot_source.cuh): row i's entry on diagonal d is the one after those on the
-   diagonals before d that it has (the CSR's rows hold their columns sorted and distinct). */
-static void check_dia_map_from_rows(const matrix *A, const aijt_layouts *L, const char *label)
+/* Slot (strip row i, entry j)'s place where a refill without a map finds it (kernels/slot_source.cuh): the row's
+   entry j, -1 past its end (or past an ELL row's width) */
+static aijt_int place_by_rows(const matrix *A, aijt_int r, aijt_int j, aijt_int width)
+{
+  const aijt_int len = A->rowptr[r + 1] - A->rowptr[r];
+  return j < len && j < width ? A->rowptr[r] + j : -1;
+}
+
+/* Every refill map is what a refill without one finds from the rows' first places, as the GPU refills the strips it
+   builds without a map (kernels/slot_source.cuh):
+   - DIA: row i's entry on diagonal d is the one after those on the diagonals before d that it has (the CSR's rows
+     hold their columns sorted and distinct);
+   - without a column order, ELL, SELL, CSR, STREAM and LONG: slot j of a row holds its entry j, and ELL's and SELL's
+     padding, where the refill finds none, is where col is -1. */
+static void check_maps_from_rows(const matrix *A, const aijt_plan *plan, const aijt_layouts *L, const char *label)
 {
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S    = &L->strips[s];
     int                same = 1;
-    if (S->format != AIJT_DIA) continue;
-    for (aijt_int i = 0; i < S->nrows && same; i++) {
-      aijt_int next = A->rowptr[S->rows[i]]; /* the row's next entry */
-      for (aijt_int d = 0; d < S->width; d++) {
-        const aijt_int want = (S->mask[i] >> d) & 1u ? next++ : -1;
-        same &= S->src[(size_t)d * S->nrows + i] == want;
+    switch (S->format) {
+    case AIJT_DIA:
+      for (aijt_int i = 0; i < S->nrows && same; i++) {
+        aijt_int next = A->rowptr[S->rows[i]]; /* the row's next entry */
+        for (aijt_int d = 0; d < S->width; d++) {
+          const aijt_int want = (S->mask[i] >> d) & 1u ? next++ : -1;
+          same &= S->src[(size_t)d * S->nrows + i] == want;
+        }
       }
+      break;
+    case AIJT_ELL:
+      if (plan->col_pos) continue;
+      for (aijt_int i = 0; i < S->nrows && same; i++)
+        for (aijt_int j = 0; j < S->width; j++) {
+          const size_t   slot = (size_t)j * S->nrows + i;
+          const aijt_int want = place_by_rows(A, S->rows[i], j, S->width);
+          same &= S->src[slot] == want && (S->col[slot] < 0) == (want < 0);
+        }
+      break;
+    case AIJT_SELL:
+      if (plan->col_pos) continue;
+      for (aijt_int i = 0; i < S->nrows && same; i++) {
+        const aijt_int c = S->chunk, q = i / c, w = (S->ptr[q + 1] - S->ptr[q]) / c;
+        for (aijt_int j = 0; j < w; j++) {
+          const size_t   slot = (size_t)S->ptr[q] + (size_t)j * c + i % c;
+          const aijt_int want = place_by_rows(A, S->rows[i], j, w);
+          same &= S->src[slot] == want && (S->col[slot] < 0) == (want < 0);
+        }
+      }
+      break;
+    case AIJT_CSR:
+    case AIJT_STREAM:
+    case AIJT_LONG:
+      if (plan->col_pos) continue;
+      for (aijt_int i = 0; i < S->nrows && same; i++)
+        for (aijt_int k = S->ptr[i]; k < S->ptr[i + 1]; k++) same &= S->src[k] == place_by_rows(A, S->rows[i], k - S->ptr[i], S->ptr[i + 1] - S->ptr[i]);
+      break;
+    default:
+      continue;
     }
-    EXPECT(same, "%s: DIA strip %d's map is not its rows' offsets and masks", label, s);
+    EXPECT(same, "%s: %s strip %d's map is not what its rows' first places give", label, aijt_format_names[S->format], s);
   }
 }
 
@@ -253,7 +296,7 @@ static void check_rules(const matrix *A, const aijt_rules *R, int model_plan, co
     }
 
   skeleton_matches(A, plan, &csr, L, label);
-  check_dia_map_from_rows(A, L, label);
+  check_maps_from_rows(A, plan, L, label);
 
   int (*agree)(const double *, const double *, aijt_int) = plan->col_pos ? close_to : same;
   for (int trial = 0; trial < 2; trial++) {

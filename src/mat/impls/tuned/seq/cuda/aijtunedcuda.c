@@ -6,7 +6,7 @@
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
    From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values,
    the first ones and every new set, go up as the CSR's value array and fill the slots on the device through
-   those maps (a DIA strip the GPU built: through its rows' offsets, RowsSource): the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
+   those maps (a strip the GPU built, DIA or a large one in the CSR's order: through its rows' first places, RowsSource): the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
    aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
@@ -38,19 +38,25 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
   return (PetscBool)((S->format == AIJT_STREAM || S->format == AIJT_BCSR) && !ctx->plan->sorted && P->begin == 0 && P->end == ctx->plan->nrows && (size_t)S->nslots == nnz && nnz);
 }
 
-/* Whether strip s, DIA, is refilled through its rows' offsets (kernels/slot_source.cuh), 4 bytes a row, instead of
-   a refill map, 4 bytes a slot: where the GPU builds its slots.  lap3d's map took 115 MB of the 416 its device copies
-   held on an H200 (bench/results/2026-11-28-values-drop).  The host's build keeps its map (-mat_aijtuned_gpu_build 0). */
-static PetscBool RowsSource(const Mat_SeqAIJTuned *ctx, int s, int built)
+/* Whether device strip D (plan strip s), built on the GPU, is refilled through its rows' first places
+   (kernels/slot_source.cuh), 4 bytes a row, instead of a refill map, 4 bytes a slot: DIA strips, and the strips whose
+   slots hold each row's entries in the CSR's order (aijt_dev_strip_by_rows: no column order) of at least
+   BY_ROWS_MIN_SLOTS slots.  Smaller ones keep their maps: their refills share one launch (the fused refill), where
+   each strip refilled by rows takes a launch of its own, and their maps are small.  lap3d's map took 115 MB of the 416
+   its device copies held on an H200 (bench/results/2026-11-28-values-drop).  The host's build keeps its maps
+   (-mat_aijtuned_gpu_build 0). */
+#define BY_ROWS_MIN_SLOTS (1 << 16)
+static PetscBool RowsSource(const Mat_SeqAIJTuned *ctx, const aijt_dev_strip *D, int built)
 {
-  return (PetscBool)(built && ctx->layouts->strips[s].format == AIJT_DIA);
+  if (!built || !aijt_dev_strip_by_rows(D, ctx->layouts->nhot > 0)) return PETSC_FALSE;
+  return (PetscBool)(D->format == AIJT_DIA || D->nslots >= BY_ROWS_MIN_SLOTS);
 }
 
-/* Whether device strip s reads the values in place (InPlace): no refill map, and not a DIA strip refilled through
-   its rows' offsets (RowsSource) */
+/* Whether device strip s reads the values in place (InPlace): no refill map, and not refilled through its rows'
+   first places (RowsSource) */
 static PetscBool ReadsInPlace(AIJTunedDevice d, int s)
 {
-  return (PetscBool)(!d->src[s] && !d->strips[s].rowptr);
+  return (PetscBool)(!d->src[s] && !d->strips[s].row_start);
 }
 
 /* The strips that read the values in place (InPlace: no refill map) read these from now on: the host's order,
@@ -357,8 +363,6 @@ static PetscErrorCode BuildOnDevice(Mat A, Mat_SeqAIJTuned *ctx, const aijt_csr 
   PetscCall(PetscLogCpuToGpu((PetscLogDouble)copied));
   dA.rowptr = ctx->dev_rowptr;
   dA.colidx = ctx->dev_colidx;
-  for (int s = 0; s < d->nstrips; s++) /* a DIA strip's rows' offsets, which its refills read instead of a map */
-    if (d->strips[s].rowptr) PetscCallCUDA(cudaMemcpyAsync((void *)d->strips[s].rowptr, dA.rowptr + d->strips[s].row0, ((size_t)d->strips[s].nrows + 1) * idx, cudaMemcpyDeviceToDevice, stream));
   PetscCall(PetscLogEventBegin(MAT_AIJTuned_Build, A, 0, 0, 0));
   PointInPlace(d, dA.values);
   err = aijt_dev_build(ctx->plan, ctx->layouts, &dA, pos, d->strips, d->src, &d->tail, d->tail_src, stream);
@@ -460,9 +464,9 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     const aijt_layout *S = &L->strips[s];
     const int          dia = S->format == AIJT_DIA;
     const size_t       own = InPlace(ctx, s, nnz) ? 0 : (size_t)S->nslots; /* slots and map of its own */
-    const size_t       map = RowsSource(ctx, s, built) ? (size_t)S->nrows + 1 : own; /* or its rows' offsets */
-    size_t             npartial, ncount;
+    size_t             map, npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
+    map = own && RowsSource(ctx, &d->strips[s], built) ? (size_t)S->nrows : own; /* or its rows' first places */
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
     bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(aijt_layout_col_count(S) * idx) + Piece(own * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(map * idx);
@@ -514,7 +518,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     D->count = ncount ? (unsigned *)at : NULL;
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
-    if (RowsSource(ctx, s, built)) D->rowptr = (const aijt_int *)Take(&at, (size_t)S->nrows + 1, idx); /* no map: BuildOnDevice copies them */
+    if (!in && RowsSource(ctx, D, built)) D->row_start = (const aijt_int *)Take(&at, (size_t)S->nrows, idx); /* no map: the GPU build writes them */
     else if (!in) { /* in place: no map, d->src[s] stays NULL */
       d->src[s] = (aijt_int *)at;
       if (built) at += Piece((size_t)S->nslots * idx); /* the GPU build writes it */
