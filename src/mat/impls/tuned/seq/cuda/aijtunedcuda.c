@@ -463,10 +463,11 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
   for (int s = 0; s < L->nstrips; s++) {
     const aijt_layout *S = &L->strips[s];
     const int          dia = S->format == AIJT_DIA;
-    const size_t       own = InPlace(ctx, s, nnz) ? 0 : (size_t)S->nslots; /* slots and map of its own */
+    const PetscBool    in  = InPlace(ctx, s, nnz);
+    const size_t       own = in ? 0 : (size_t)S->nslots; /* slots and map of its own */
     size_t             map, npartial, ncount;
     aijt_dev_strip_init(&d->strips[s], &ctx->plan->strips[s], S);
-    map = own && RowsSource(ctx, &d->strips[s], built) ? (size_t)S->nrows : own; /* or its rows' first places */
+    map = !in && RowsSource(ctx, &d->strips[s], built) ? (size_t)S->nrows : own; /* or its rows' first places, as placed below */
     aijt_dev_strip_workspace(&d->strips[s], &npartial, &ncount);
     bytes += Piece(RowsHere(ctx, S, &d->strips[s]) ? S->nrows * idx : 0) + Piece(aijt_dev_strip_ptr_count(&d->strips[s]) * idx) + Piece(aijt_layout_col_count(S) * idx) + Piece(own * sizeof(double));
     bytes += Piece(dia ? S->nrows * sizeof(uint32_t) : 0) + Piece(npartial * sizeof(double)) + Piece(ncount * sizeof(unsigned)) + Piece(map * idx);
