@@ -6,4 +6,4 @@
 set -uo pipefail
 O=${1:?usage: run-bytes.sh OUTDIR}
 bash bench/ab.sh "$O" 1 'for m in "-gen circuit" "-gen random" "-gen lap2d" "-f .bench-data/cage11.mtx.gz" "-f .bench-data/GT01R.mtx.gz" "-f .bench-data/soc-Slashdot0902.mtx.gz"; do \
-echo "== $m"; $BENCH/bench_ksp -n 0 $m -reps 5 -warmup 1 -irregular_ksp_view 2>&1 | grep -E "aijtuned plan|^ *(csr|long|ell|sell|coo|dia|stream|panel|bcsr) *:|Mat Object|iterations|residual|^[a-z]+ +[0-9]" ; done'
+echo "== $m"; $BENCH/bench_ksp -n 0 $m -reps 5 -warmup 1 -irregular_ksp_view 2>&1; done'
