@@ -343,44 +343,104 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
   }
 }
 
-/* Slots from their sources (padding, src < 0: 0.0), up to REFILL_FUSED slot arrays in one launch: array a takes
-   blocks [first[a], first[a + 1]).  A plan of several strips and a tail had a launch for each, about 3 us of the
-   host's and the GPU's time apiece: on a small matrix of 5-7 strips more than its product (MatScale twice and a
-   product, ckt11752_dc_1 and soc-Slashdot0902 at 0.59-0.64x aijcusparse on an H200,
-   bench/results/2026-11-26-panel-gpu-build). */
+/* Slots from their sources, up to REFILL_FUSED slot arrays in one launch: array a takes blocks [first[a],
+   first[a + 1]).  A plan of several strips and a tail had a launch for each, about 3 us of the host's and the GPU's
+   time apiece: on a small matrix of 5-7 strips more than its product (MatScale twice and a product, ckt11752_dc_1
+   and soc-Slashdot0902 at 0.59-0.64x aijcusparse on an H200, bench/results/2026-11-26-panel-gpu-build).  An array is
+   refilled through its map (padding, src < 0: 0.0) or, a strip without one (slot_source.cuh), by its rows: each
+   strip row's entries are consecutive in the CSR's values from row_start[i] on, and its slots hold them in order.
+   - SELL: a thread per strip row (lane l of slice i / C), walking its slots C apart: for each j, a slice's lanes
+     write neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding.
+   - CSR and STREAM: lanes (a power of two up to 32, about a row's length) per strip row over its consecutive slots
+     [ptr[i], ptr[i + 1]); the grid's stride is a multiple of lanes, so a row's lanes stay together.
+   - LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
+     thread per slot, its row found by bisection of the strip's few row offsets. */
 #define REFILL_FUSED 16
-struct refill_arrays {
-  double         *val[REFILL_FUSED];
-  const aijt_int *src[REFILL_FUSED];
-  aijt_int        n[REFILL_FUSED];
-  unsigned        first[REFILL_FUSED + 1];
-  int             count;
+enum refill_kind : int { BY_MAP, BY_SELL_ROWS, BY_CSR_ROWS, BY_LONG_SLOTS };
+struct refill_array {
+  refill_kind     kind;
+  int             arg;       /* SELL: rows per slice; CSR: lanes per row */
+  double         *val;
+  const aijt_int *src;       /* BY_MAP: the places */
+  const aijt_int *ptr, *col; /* by rows: the strip's offsets (and SELL's columns) */
+  const aijt_int *row_start; /* and its rows' first places */
+  aijt_int        nrows;
+  int64_t         n;         /* threads' items: slots (BY_MAP, BY_LONG_SLOTS), rows (SELL), rows x lanes (CSR) */
 };
+struct refill_arrays {
+  refill_array a[REFILL_FUSED];
+  unsigned     first[REFILL_FUSED + 1];
+  int          count;
+};
+
+__device__ __forceinline__ void refill_item(const refill_array &r, int64_t k, const double *values)
+{
+  switch (r.kind) {
+  case BY_MAP:
+    r.val[k] = r.src[k] < 0 ? 0.0 : values[r.src[k]];
+    break;
+  case BY_SELL_ROWS: {
+    const int64_t  C = r.arg, s = k / C, l = k % C, base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
+    const aijt_int f = r.row_start[k];
+    for (int64_t j = 0; j < w; j++) {
+      const int64_t slot = base + j * C + l;
+      r.val[slot]        = r.col[slot] < 0 ? 0.0 : values[f + j];
+    }
+  } break;
+  case BY_CSR_ROWS: {
+    const int64_t  i = k / r.arg;
+    const aijt_int p = r.ptr[i], n = r.ptr[i + 1] - p, f = r.row_start[i];
+    for (aijt_int j = (aijt_int)(k % r.arg); j < n; j += r.arg) r.val[p + j] = values[f + j];
+  } break;
+  case BY_LONG_SLOTS: {
+    aijt_int lo = 0, hi = r.nrows; /* the row i with ptr[i] <= k < ptr[i + 1] */
+    while (hi - lo > 1) {
+      const aijt_int mid = lo + (hi - lo) / 2;
+      if (r.ptr[mid] <= k) lo = mid;
+      else hi = mid;
+    }
+    r.val[k] = values[r.row_start[lo] + (aijt_int)(k - r.ptr[lo])];
+  } break;
+  }
+}
 
 __global__ void refill_fused_kernel(refill_arrays r, const double *values)
 {
   int a = 0;
   while (a + 1 < r.count && blockIdx.x >= r.first[a + 1]) a++;
   const int64_t nb = r.first[a + 1] - r.first[a];
-  double *const val = r.val[a];
-  const aijt_int *const src = r.src[a];
-  for (int64_t k = (int64_t)(blockIdx.x - r.first[a]) * blockDim.x + threadIdx.x; k < r.n[a]; k += nb * blockDim.x) val[k] = src[k] < 0 ? 0.0 : values[src[k]];
+  for (int64_t k = (int64_t)(blockIdx.x - r.first[a]) * blockDim.x + threadIdx.x; k < r.a[a].n; k += nb * blockDim.x) refill_item(r.a[a], k, values);
 }
 
-/* Adds slot array (val, src, n) to r, launching r first when it is full. */
-cudaError_t refill_add(refill_arrays &r, double *val, const aijt_int *src, aijt_int n, const double *values, cudaStream_t stream)
+/* Adds array x to r, launching r first when it is full. */
+cudaError_t refill_add(refill_arrays &r, const refill_array &x, const double *values, cudaStream_t stream)
 {
   if (r.count == REFILL_FUSED) {
     refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
     TRY(cudaGetLastError());
     r.count = 0;
   }
-  r.val[r.count]       = val;
-  r.src[r.count]       = src;
-  r.n[r.count]         = n;
-  r.first[r.count + 1] = r.first[r.count] + setup_blocks(n);
+  r.a[r.count]         = x;
+  r.first[r.count + 1] = r.first[r.count] + setup_blocks(x.n);
   r.count++;
   return cudaSuccess;
+}
+
+/* Strip S's slots as an array of the fused refill: through its map src, or by its rows (SELL, CSR, STREAM, LONG
+   with row_start and no map) */
+refill_array refill_array_of(const aijt_dev_strip *S, const aijt_int *src)
+{
+  refill_array x = {BY_MAP, 0, (double *)S->val, src, S->ptr, S->col, S->row_start, S->nrows, S->nslots};
+  if (src) return x;
+  if (S->format == AIJT_SELL) x.kind = BY_SELL_ROWS, x.arg = S->chunk, x.n = S->nrows;
+  else if (S->format == AIJT_LONG) x.kind = BY_LONG_SLOTS;
+  else {
+    const int64_t mean = S->nrows ? ((int64_t)S->nslots + S->nrows - 1) / S->nrows : 1;
+    x.kind = BY_CSR_ROWS, x.arg = 1;
+    while (x.arg < 32 && x.arg < mean) x.arg *= 2;
+    x.n = (int64_t)S->nrows * x.arg;
+  }
+  return x;
 }
 
 /* A column-major strip (ELL, DIA: row i's slot j at i + j * ld): a thread per row through its slots, so that the
@@ -427,53 +487,6 @@ __global__ void refill_tile_kernel(double *val, slot_source from, aijt_int nrows
   for (int q = ty; q < TILE; q += blockDim.y) {
     const int64_t i = i0 + tx, j = j0 + q;
     if (i < nrows && j < width) val[i + j * ld] = v[q][tx];
-  }
-}
-
-/* Refills without a map (slot_source.cuh), for strips of aijt_dev_strip_by_rows other than ELL and DIA (which take
-   the column-major refills above, through slot_source).  Each strip row's entries are consecutive in the CSR's
-   values from row_start[i] on; its slots hold them in that order.
-
-   SELL: a thread per strip row (lane l of slice i / C), walking its slots C apart: for each j, a slice's lanes write
-   neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding. */
-__global__ void refill_sell_rows_kernel(double *val, const aijt_int *ptr, const aijt_int *col, const aijt_int *row_start, aijt_int nrows, int chunk, const double *values)
-{
-  GRID_STRIDE(i, nrows)
-  {
-    const int64_t  s = i / chunk, l = i % chunk, base = ptr[s], w = (ptr[s + 1] - base) / chunk;
-    const aijt_int f = row_start[i];
-    for (int64_t j = 0; j < w; j++) {
-      const int64_t slot = base + j * chunk + l;
-      val[slot]          = col[slot] < 0 ? 0.0 : values[f + j];
-    }
-  }
-}
-
-/* CSR and STREAM: lanes (a power of two up to 32, about a row's length) per strip row, over its consecutive slots
-   [ptr[i], ptr[i + 1]).  The grid's stride is a multiple of lanes, so a row's lanes stay together. */
-__global__ void refill_csr_rows_kernel(double *val, const aijt_int *ptr, const aijt_int *row_start, aijt_int nrows, int lanes, const double *values)
-{
-  GRID_STRIDE(t, (int64_t)nrows * lanes)
-  {
-    const int64_t  i = t / lanes;
-    const aijt_int p = ptr[i], n = ptr[i + 1] - p, f = row_start[i];
-    for (aijt_int j = (aijt_int)(t % lanes); j < n; j += lanes) val[p + j] = values[f + j];
-  }
-}
-
-/* LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
-   thread per slot, its row found by bisection of the strip's few row offsets. */
-__global__ void refill_long_kernel(double *val, const aijt_int *ptr, const aijt_int *row_start, aijt_int nrows, aijt_int nslots, const double *values)
-{
-  GRID_STRIDE(k, nslots)
-  {
-    aijt_int lo = 0, hi = nrows; /* the row i with ptr[i] <= k < ptr[i + 1] */
-    while (hi - lo > 1) {
-      const aijt_int mid = lo + (hi - lo) / 2;
-      if (ptr[mid] <= k) lo = mid;
-      else hi = mid;
-    }
-    val[k] = values[row_start[lo] + (k - ptr[lo])];
   }
 }
 
@@ -590,24 +603,6 @@ extern "C" cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K,
   return found ? cudaErrorInvalidValue : cudaSuccess;
 }
 
-/* The refill of strip S without a map, other than ELL and DIA */
-static cudaError_t refill_by_rows(const aijt_dev_strip *S, const double *values, cudaStream_t stream)
-{
-  double *val = (double *)S->val;
-
-  if (S->format == AIJT_SELL) {
-    if (S->chunk < 1) return cudaErrorInvalidValue;
-    refill_sell_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->col, S->row_start, S->nrows, S->chunk, values);
-  } else if (S->format == AIJT_LONG) refill_long_kernel<<<setup_blocks(S->nslots), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->row_start, S->nrows, S->nslots, values);
-  else {
-    const int64_t mean  = S->nrows ? ((int64_t)S->nslots + S->nrows - 1) / S->nrows : 1;
-    int           lanes = 1;
-    while (lanes < 32 && lanes < mean) lanes *= 2;
-    refill_csr_rows_kernel<<<setup_blocks((int64_t)S->nrows * lanes), SETUP_BLOCK, 0, stream>>>(val, S->ptr, S->row_start, S->nrows, lanes, values);
-  }
-  return cudaGetLastError();
-}
-
 extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream)
 {
   refill_arrays r = {}; /* the slot arrays refilled in order, fused */
@@ -624,18 +619,15 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
       TRY(aijt_dia_codes_refill(S, src[s], values, stream));
       continue;
     }
-    if (by_rows && !ell_dia) {
-      TRY(refill_by_rows(S, values, stream));
-      continue;
-    }
+    if (by_rows && S->format == AIJT_SELL && S->chunk < 1) return cudaErrorInvalidValue;
     const int column_major = ell_dia && (by_rows || (S->width > 1 && whole));
     if (column_major && S->width >= 16)
       refill_tile_kernel<<<dim3((unsigned)((S->nrows + TILE - 1) / TILE), (unsigned)((S->width + TILE - 1) / TILE)), dim3(TILE, 8), 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
     else if (column_major)
       refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
-    else TRY(refill_add(r, (double *)S->val, src[s], S->nslots, values, stream));
+    else TRY(refill_add(r, refill_array_of(S, src[s]), values, stream));
   }
-  if (tail && tail->nnz) TRY(refill_add(r, (double *)tail->val, tail_src, tail->nnz, values, stream));
+  if (tail && tail->nnz) TRY(refill_add(r, refill_array{BY_MAP, 0, (double *)tail->val, tail_src, NULL, NULL, NULL, 0, tail->nnz}, values, stream));
   if (r.count) refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
   for (int s = 0; s < nstrips; s++) /* the others' codes, from their values refilled above */
     if (strips[s].nslots && !aijt_dia_codes_refills(&strips[s])) TRY(aijt_dia_codes_make(&strips[s], stream));
