@@ -41,8 +41,8 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
 /* Whether device strip D (plan strip s), built on the GPU, is refilled through its rows' first places
    (kernels/slot_source.cuh), 4 bytes a row, instead of a refill map, 4 bytes a slot: DIA strips, and the strips whose
    slots hold each row's entries in the CSR's order (aijt_dev_strip_by_rows: no column order) of at least
-   BY_ROWS_MIN_SLOTS slots.  Smaller ones keep their maps: their refills share one launch (the fused refill), where
-   each strip refilled by rows takes a launch of its own, and their maps are small.  lap3d's map took 115 MB of the 416
+   BY_ROWS_MIN_SLOTS slots.  Smaller ones keep their maps, which are small (both kinds share the fused refill's
+   launch, kernels/build.cu).  lap3d's map took 115 MB of the 416
    its device copies held on an H200 (bench/results/2026-11-28-values-drop).  The host's build keeps its maps
    (-mat_aijtuned_gpu_build 0). */
 #define BY_ROWS_MIN_SLOTS (1 << 16)
