@@ -356,6 +356,7 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
    - LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
      thread per slot, its row found by bisection of the strip's few row offsets. */
 #define REFILL_FUSED 16
+#define SELL_BATCH   8 /* a SELL row's slots loaded together: circuit's rows have 8-13 */
 enum refill_kind : int { BY_MAP, BY_SELL_ROWS, BY_CSR_ROWS, BY_LONG_SLOTS };
 struct refill_array {
   refill_kind     kind;
@@ -380,11 +381,21 @@ __device__ __forceinline__ void refill_item(const refill_array &r, int64_t k, co
     r.val[k] = r.src[k] < 0 ? 0.0 : values[r.src[k]];
     break;
   case BY_SELL_ROWS: {
-    const int64_t  C = r.arg, s = k / C, l = k % C, base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
-    const aijt_int f = r.row_start[k];
-    for (int64_t j = 0; j < w; j++) {
-      const int64_t slot = base + j * C + l;
-      r.val[slot]        = r.col[slot] < 0 ? 0.0 : values[f + j];
+    const int64_t                   C = r.arg, s = k / C, l = k % C, base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
+    const aijt_int                  f   = r.row_start[k];
+    const aijt_int *__restrict__    col = r.col + base + l;
+    const double *__restrict__      in  = values + f;
+    double *__restrict__            out = r.val + base + l;
+    for (int64_t j0 = 0; j0 < w; j0 += SELL_BATCH) { /* a batch's loads before its stores (else one chain a slot) */
+      aijt_int c[SELL_BATCH];
+      double   v[SELL_BATCH];
+#pragma unroll
+      for (int u = 0; u < SELL_BATCH; u++) c[u] = j0 + u < w ? __ldg(col + (j0 + u) * C) : -1;
+#pragma unroll
+      for (int u = 0; u < SELL_BATCH; u++) v[u] = c[u] >= 0 ? __ldg(in + j0 + u) : 0.0;
+#pragma unroll
+      for (int u = 0; u < SELL_BATCH; u++)
+        if (j0 + u < w) out[(j0 + u) * C] = v[u];
     }
   } break;
   case BY_CSR_ROWS: {
