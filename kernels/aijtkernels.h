@@ -52,8 +52,7 @@ typedef struct {
   const aijt_int *row_start;      /* a strip refilled without a map (aijt_dev_strip_by_rows; NULL: through one): nrows
                                      places, strip row i's first entry in the CSR's values (slot_source.cuh) */
   aijt_int        nslots;         /* stored slots, padding included */
-  aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32); BCSR: bs;
-                                     SELL: its longest row, a hint for the refill's threads (any value is correct) */
+  aijt_int        width;          /* ELL: slots per row (column-major, stride ld); DIA: diagonals (<= 32); BCSR: bs */
   aijt_int        ld;             /* ELL, DIA: distance between a row's slots, the whole strip's nrows (a window
                                      of a strip keeps its strip's; 0 means nrows) */
   aijt_int        row0;           /* DIA: strip row i is original row row0 + i (and the rows of a strip in natural order) */

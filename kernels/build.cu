@@ -349,28 +349,26 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
    and soc-Slashdot0902 at 0.59-0.64x aijcusparse on an H200, bench/results/2026-11-26-panel-gpu-build).  An array is
    refilled through its map (padding, src < 0: 0.0) or, a strip without one (slot_source.cuh), by its rows: each
    strip row's entries are consecutive in the CSR's values from row_start[i] on, and its slots hold them in order.
-   - SELL: threads per strip row (lane l of slice i / C), each walking SELL_BATCH of its slots C apart: for each j, a
-     slice's lanes write neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding.
-     A thread per row, each slot's loads after the last one's store, took circuit's refill (3.4M SELL slots) 3 us
-     longer than a map's thread per slot (bench/results/2026-11-28-sell-refill).
+   - SELL: a thread per strip row (lane l of slice i / C), walking its slots C apart: for each j, a slice's lanes
+     write neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding.  A batch of
+     slots' loads goes before their stores, which otherwise chain each slot's loads after the last one's store.
+     Splitting a row's slots over several threads was slower on circuit (bench/results/2026-11-28-sell-refill).
    - CSR and STREAM: lanes (a power of two up to 32, about a row's length) per strip row over its consecutive slots
      [ptr[i], ptr[i + 1]); the grid's stride is a multiple of lanes, so a row's lanes stay together.
    - LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
      thread per slot, its row found by bisection of the strip's few row offsets. */
 #define REFILL_FUSED 16
-#define SELL_BATCH      8 /* a SELL row's slots loaded together */
-#define SELL_MAX_GROUPS 4 /* a SELL row's threads at most (its longest rows' last thread takes the rest) */
+#define SELL_BATCH   8 /* a SELL row's slots loaded together */
 enum refill_kind : int { BY_MAP, BY_SELL_ROWS, BY_CSR_ROWS, BY_LONG_SLOTS };
 struct refill_array {
   refill_kind     kind;
-  int             arg;       /* SELL: rows per slice; CSR: lanes per row */
-  int             groups;    /* SELL: threads per row, each SELL_BATCH of its slots (the last, the rest) */
+  int             arg;       /* SELL: rows per slice; CSR: log2 of its lanes per row */
   double         *val;
   const aijt_int *src;       /* BY_MAP: the places */
   const aijt_int *ptr, *col; /* by rows: the strip's offsets (and SELL's columns) */
   const aijt_int *row_start; /* and its rows' first places */
   aijt_int        nrows;
-  int64_t         n;         /* threads' items: slots (BY_MAP, BY_LONG_SLOTS), rows x groups (SELL), rows x lanes (CSR) */
+  int64_t         n;         /* threads' items: slots (BY_MAP, BY_LONG_SLOTS), rows (SELL), rows x lanes (CSR) */
 };
 struct refill_arrays {
   refill_array a[REFILL_FUSED];
@@ -384,29 +382,28 @@ __device__ __forceinline__ void refill_item(const refill_array &r, int64_t k, co
   case BY_MAP:
     r.val[k] = r.src[k] < 0 ? 0.0 : values[r.src[k]];
     break;
-  case BY_SELL_ROWS: { /* item k: strip row k % nrows, its slots' group k / nrows, SELL_BATCH slots (the last group: the rest) */
-    const aijt_int                nr = r.nrows, g = (aijt_int)(k / nr), i = (aijt_int)(k - (int64_t)g * nr);
-    const int64_t                 C = r.arg, s = i / C, l = i % C, base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
-    const int64_t                 end = g + 1 == r.groups ? w : min(w, (int64_t)(g + 1) * SELL_BATCH);
+  case BY_SELL_ROWS: { /* 32-bit divisions: k < nrows (a 64-bit one is several times dearer) */
+    const uint32_t                C = (uint32_t)r.arg, i = (uint32_t)k, s = i / C, l = i - s * C;
+    const int64_t                 base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
     const aijt_int *__restrict__  col = r.col + base + l;
     const double *__restrict__    in  = values + r.row_start[i];
     double *__restrict__          out = r.val + base + l;
-    for (int64_t j0 = (int64_t)g * SELL_BATCH; j0 < end; j0 += SELL_BATCH) { /* a batch's loads before its stores (else one chain a slot) */
+    for (int64_t j0 = 0; j0 < w; j0 += SELL_BATCH) { /* a batch's loads before its stores (else one chain a slot) */
       aijt_int c[SELL_BATCH];
       double   v[SELL_BATCH];
 #pragma unroll
-      for (int u = 0; u < SELL_BATCH; u++) c[u] = j0 + u < end ? __ldg(col + (j0 + u) * C) : -1;
+      for (int u = 0; u < SELL_BATCH; u++) c[u] = j0 + u < w ? __ldg(col + (j0 + u) * C) : -1;
 #pragma unroll
       for (int u = 0; u < SELL_BATCH; u++) v[u] = c[u] >= 0 ? __ldg(in + j0 + u) : 0.0;
 #pragma unroll
       for (int u = 0; u < SELL_BATCH; u++)
-        if (j0 + u < end) out[(j0 + u) * C] = v[u];
+        if (j0 + u < w) out[(j0 + u) * C] = v[u];
     }
   } break;
-  case BY_CSR_ROWS: {
-    const int64_t  i = k / r.arg;
-    const aijt_int p = r.ptr[i], n = r.ptr[i + 1] - p, f = r.row_start[i];
-    for (aijt_int j = (aijt_int)(k % r.arg); j < n; j += r.arg) r.val[p + j] = values[f + j];
+  case BY_CSR_ROWS: { /* lanes 1 << arg a row: a shift, not a 64-bit division */
+    const int64_t  i = k >> r.arg;
+    const aijt_int p = r.ptr[i], n = r.ptr[i + 1] - p, f = r.row_start[i], lanes = 1 << r.arg;
+    for (aijt_int j = (aijt_int)(k & (lanes - 1)); j < n; j += lanes) r.val[p + j] = values[f + j];
   } break;
   case BY_LONG_SLOTS: {
     aijt_int lo = 0, hi = r.nrows; /* the row i with ptr[i] <= k < ptr[i + 1] */
@@ -446,20 +443,15 @@ cudaError_t refill_add(refill_arrays &r, const refill_array &x, const double *va
    with row_start and no map) */
 refill_array refill_array_of(const aijt_dev_strip *S, const aijt_int *src)
 {
-  refill_array x = {BY_MAP, 0, 1, (double *)S->val, src, S->ptr, S->col, S->row_start, S->nrows, S->nslots};
+  refill_array x = {BY_MAP, 0, (double *)S->val, src, S->ptr, S->col, S->row_start, S->nrows, S->nslots};
   if (src) return x;
-  if (S->format == AIJT_SELL) {
-    x.kind = BY_SELL_ROWS, x.arg = S->chunk;
-    x.groups = (int)(S->width > SELL_BATCH ? (S->width + SELL_BATCH - 1) / SELL_BATCH : 1); /* width: a hint */
-    if (x.groups > SELL_MAX_GROUPS) x.groups = SELL_MAX_GROUPS;
-    x.n = (int64_t)S->nrows * x.groups;
-  }
+  if (S->format == AIJT_SELL) x.kind = BY_SELL_ROWS, x.arg = S->chunk, x.n = S->nrows;
   else if (S->format == AIJT_LONG) x.kind = BY_LONG_SLOTS;
   else {
     const int64_t mean = S->nrows ? ((int64_t)S->nslots + S->nrows - 1) / S->nrows : 1;
-    x.kind = BY_CSR_ROWS, x.arg = 1;
-    while (x.arg < 32 && x.arg < mean) x.arg *= 2;
-    x.n = (int64_t)S->nrows * x.arg;
+    x.kind = BY_CSR_ROWS, x.arg = 0;
+    while (x.arg < 5 && (1 << x.arg) < mean) x.arg++;
+    x.n = (int64_t)S->nrows << x.arg;
   }
   return x;
 }
@@ -656,7 +648,7 @@ extern "C" cudaError_t aijt_dev_refill(const double *values, const aijt_dev_stri
       refill_rows_kernel<<<setup_blocks(S->nrows), SETUP_BLOCK, 0, stream>>>((double *)S->val, slot_source_of(S, src[s]), S->nrows, ld, S->width, values);
     else TRY(refill_add(r, refill_array_of(S, src[s]), values, stream));
   }
-  if (tail && tail->nnz) TRY(refill_add(r, refill_array{BY_MAP, 0, 1, (double *)tail->val, tail_src, NULL, NULL, NULL, 0, tail->nnz}, values, stream));
+  if (tail && tail->nnz) TRY(refill_add(r, refill_array{BY_MAP, 0, (double *)tail->val, tail_src, NULL, NULL, NULL, 0, tail->nnz}, values, stream));
   if (r.count) refill_fused_kernel<<<r.first[r.count], SETUP_BLOCK, 0, stream>>>(r, values);
   for (int s = 0; s < nstrips; s++) /* the others' codes, from their values refilled above */
     if (strips[s].nslots && !aijt_dia_codes_refills(&strips[s])) TRY(aijt_dia_codes_make(&strips[s], stream));

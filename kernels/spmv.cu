@@ -229,7 +229,7 @@ extern "C" void aijt_dev_strip_init(aijt_dev_strip *d, const aijt_strip *P, cons
   d->format         = S->format;
   d->nrows          = S->nrows;
   d->nslots         = S->nslots;
-  d->width          = S->format == AIJT_SELL ? P->max_len : S->width;
+  d->width          = S->width;
   d->chunk          = S->chunk;
   d->row0           = S->rows ? (S->nrows ? S->rows[0] : 0) : P->begin; /* DIA; rows on the device alone: natural order, row = position */
   d->ncols          = S->ncols;

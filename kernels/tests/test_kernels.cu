@@ -481,8 +481,6 @@ static int run_case(matrix *A, const ruleset *rs, cudaStream_t stream, char *inf
                                    DIA's value codes, inf: few again) */
       for (aijt_int k = 0; k < A->rowptr[A->nrows]; k++) A->values[k] = trial == TRIAL_RANDOM ? rnd_uniform() : rnd_dyadic(8);
       aijt_layouts_refresh(L, A->values);
-      for (int s = 0; s < B.nstrips && trial == TRIAL_INF; s++) /* SELL's longest row, a hint for its refill's threads: any is correct */
-        if (B.strips[s].format == AIJT_SELL) B.strips[s].width = s % 2 ? (B.strips[s].width + 1) / 2 : 0;
       if (K) ok = ok && aijt_dev_refresh(&B, A->values, A->rowptr[A->nrows]) && same_as_host_but(&B, L, 1) && codes_match_all(&B, L);
     }
     for (aijt_int j = 0; j < A->ncols; j++) x[j] = trial == TRIAL_EXACT ? rnd_dyadic(16) : trial == TRIAL_RANDOM ? rnd_uniform() : 1.0;
