@@ -101,8 +101,8 @@ void        aijt_dia_codes_attach(aijt_dev_strip *d, void *mem);
 cudaError_t aijt_dia_codes_make(const aijt_dev_strip *d, cudaStream_t stream);
 cudaError_t aijt_dia_codes_make_all(const aijt_dev_strip *strips, int nstrips, cudaStream_t stream);
 /* aijt_dia_codes_refills: whether d's refill codes its values as it reads them (a DIA strip with codes);
-   aijt_dia_codes_refill does it, from values through src (or d->row_start without one) as aijt_dev_refill, and writes val only where the values
-   prove uncodable (while the codes hold, val is stale). */
+   aijt_dia_codes_refill does it, from values through src (or d->row_start without one) as aijt_dev_refill, and
+   writes val only where the values prove uncodable (while the codes hold, val is stale). */
 int         aijt_dia_codes_refills(const aijt_dev_strip *d);
 cudaError_t aijt_dia_codes_refill(const aijt_dev_strip *d, const aijt_int *src, const double *values, cudaStream_t stream);
 
@@ -176,9 +176,8 @@ cudaError_t aijt_dev_build(const aijt_plan *P, const aijt_layouts *K, const aijt
 
 /* Same pattern, new values on the device: every slot of the strips and the tail from values (nnz, the
    CSR's) through the src maps of aijt_dev_build (none for a strip without one: its val is the caller's to point
-   at values; a strip with row_start and no map: through its rows' first places), 0.0 for padding, and DIA's value codes
-   made again (no
-   aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
+   at values; a strip with row_start and no map: through its rows' first places), 0.0 for padding, and DIA's value
+   codes made again (no aijt_dia_codes_make after it; a DIA strip whose new values code keeps its val as it was, as
    aijt_dia_codes_refill says).  No allocation, no wait. */
 cudaError_t aijt_dev_refill(const double *values, const aijt_dev_strip *strips, const aijt_int *const *src, int nstrips, const aijt_dev_coo *tail, const aijt_int *tail_src, cudaStream_t stream);
 

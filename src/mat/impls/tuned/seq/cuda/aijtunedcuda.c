@@ -6,7 +6,8 @@
    default, MatSeqAIJTunedCUDABuilds) it uploads the CSR and the GPU builds the slots (kernels/build.cu).
    From host-built layouts (-mat_aijtuned_gpu_build 0) it copies their structure and refresh maps.  Values,
    the first ones and every new set, go up as the CSR's value array and fill the slots on the device through
-   those maps (a strip the GPU built, DIA or a large one in the CSR's order: through its rows' first places, RowsSource): the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
+   those maps (a strip the GPU built, DIA or a large one in the CSR's order: through its rows' first places,
+   RowsSource): the host's slots are not refreshed for it (a pass over every slot on the host, 3.3x
    aijcusparse's time for new values on a PANEL plan, bench/results/2026-11-26-new-values).  The
    product itself launches the strips' kernels on PETSc's current stream: no allocation, no host-device
    copy, no host synchronization.  A DIA strip of few distinct values also gets one-byte value codes,
@@ -42,9 +43,8 @@ static PetscBool InPlace(const Mat_SeqAIJTuned *ctx, int s, size_t nnz)
    (kernels/slot_source.cuh), 4 bytes a row, instead of a refill map, 4 bytes a slot: DIA strips, and the strips whose
    slots hold each row's entries in the CSR's order (aijt_dev_strip_by_rows: no column order) of at least
    BY_ROWS_MIN_SLOTS slots.  Smaller ones keep their maps, which are small (both kinds share the fused refill's
-   launch, kernels/build.cu).  lap3d's map took 115 MB of the 416
-   its device copies held on an H200 (bench/results/2026-11-28-values-drop).  The host's build keeps its maps
-   (-mat_aijtuned_gpu_build 0). */
+   launch, kernels/build.cu).  lap3d's map took 115 MB of the 416 its device copies held on an H200
+   (bench/results/2026-11-28-values-drop).  The host's build keeps its maps (-mat_aijtuned_gpu_build 0). */
 #define BY_ROWS_MIN_SLOTS (1 << 16)
 static PetscBool RowsSource(const Mat_SeqAIJTuned *ctx, const aijt_dev_strip *D, int built)
 {
@@ -520,7 +520,7 @@ static PetscErrorCode Upload(Mat A, Mat_SeqAIJTuned *ctx, cudaStream_t stream, P
     if (ncount) PetscCallCUDA(cudaMemsetAsync(D->count, 0, ncount * sizeof(unsigned), stream));
     at += Piece(ncount * sizeof(unsigned));
     if (!in && RowsSource(ctx, D, built)) D->row_start = (const aijt_int *)Take(&at, (size_t)S->nrows, idx); /* no map: the GPU build writes them */
-    else if (!in) { /* in place: no map, d->src[s] stays NULL */
+    else if (!in) { /* its map (a strip in place has none: d->src[s] stays NULL) */
       d->src[s] = (aijt_int *)at;
       if (built) at += Piece((size_t)S->nslots * idx); /* the GPU build writes it */
       else PetscCall(Put(&at, S->src, (size_t)S->nslots, idx, &copied, stream));
