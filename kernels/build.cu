@@ -350,15 +350,14 @@ __global__ void fill_dia_kernel(aijt_dev_strip S, aijt_int *src, const aijt_int 
    refilled through its map (padding, src < 0: 0.0) or, a strip without one (slot_source.cuh), by its rows: each
    strip row's entries are consecutive in the CSR's values from row_start[i] on, and its slots hold them in order.
    - SELL: a thread per strip row (lane l of slice i / C), walking its slots C apart: for each j, a slice's lanes
-     write neighbouring slots, and each thread reads its own row's consecutive values.  col -1: padding.  A batch of
-     slots' loads goes before their stores, which otherwise chain each slot's loads after the last one's store.
-     Splitting a row's slots over several threads was slower on circuit (bench/results/2026-11-28-sell-refill).
+     write neighbouring slots, and each thread reads its own row's consecutive values (refill_row, in batches, as
+     ELL's and DIA's rows below).  col -1: padding.  Splitting a row's slots over several threads was slower on
+     circuit (bench/results/2026-11-28-sell-refill).
    - CSR and STREAM: lanes (a power of two up to 32, about a row's length) per strip row over its consecutive slots
      [ptr[i], ptr[i + 1]); the grid's stride is a multiple of lanes, so a row's lanes stay together.
    - LONG: a few rows of thousands of entries, where lanes per row would walk each row one load after another: a
      thread per slot, its row found by bisection of the strip's few row offsets. */
 #define REFILL_FUSED 16
-#define SELL_BATCH   8 /* a SELL row's slots loaded together */
 enum refill_kind : int { BY_MAP, BY_SELL_ROWS, BY_CSR_ROWS, BY_LONG_SLOTS };
 struct refill_array {
   refill_kind     kind;
@@ -383,22 +382,10 @@ __device__ __forceinline__ void refill_item(const refill_array &r, int64_t k, co
     r.val[k] = r.src[k] < 0 ? 0.0 : values[r.src[k]];
     break;
   case BY_SELL_ROWS: { /* 32-bit divisions: k < nrows (a 64-bit one is several times dearer) */
-    const uint32_t                C = (uint32_t)r.arg, i = (uint32_t)k, s = i / C, l = i - s * C;
-    const int64_t                 base = r.ptr[s], w = (r.ptr[s + 1] - base) / C;
-    const aijt_int *__restrict__  col = r.col + base + l;
-    const double *__restrict__    in  = values + r.row_start[i];
-    double *__restrict__          out = r.val + base + l;
-    for (int64_t j0 = 0; j0 < w; j0 += SELL_BATCH) { /* a batch's loads before its stores (else one chain a slot) */
-      aijt_int c[SELL_BATCH];
-      double   v[SELL_BATCH];
-#pragma unroll
-      for (int u = 0; u < SELL_BATCH; u++) c[u] = j0 + u < w ? __ldg(col + (j0 + u) * C) : -1;
-#pragma unroll
-      for (int u = 0; u < SELL_BATCH; u++) v[u] = c[u] >= 0 ? __ldg(in + j0 + u) : 0.0;
-#pragma unroll
-      for (int u = 0; u < SELL_BATCH; u++)
-        if (j0 + u < w) out[(j0 + u) * C] = v[u];
-    }
+    const uint32_t C = (uint32_t)r.arg, i = (uint32_t)k, s = i / C, l = i - s * C;
+    const int64_t  base = r.ptr[s];
+    const slot_row row  = {NULL, r.col + base + l, 0u, r.row_start[i], C};
+    refill_row(row, (aijt_int)((r.ptr[s + 1] - base) / C), values, r.val + base + l, C);
   } break;
   case BY_CSR_ROWS: { /* lanes 1 << arg a row: a shift, not a 64-bit division */
     const int64_t  i = k >> r.arg;
@@ -460,25 +447,10 @@ refill_array refill_array_of(const aijt_dev_strip *S, const aijt_int *src)
    row's values, neighbours in the CSR, come one after another from the same sectors.  A thread per slot read one
    value of each of a warp's 32 rows, a 32-byte sector for 8 bytes, and the row's next value a whole column of
    slots later: MatScale's refresh on box27 (DIA) ran 4x aijcusparse's time, lap3d (DIA) and elast 3x
-   (bench/results/2026-11-26-new-values). */
-#define ROWS_BATCH 8 /* a row's places loaded together, then their values: circuit's ELL strips 9.9 -> 9.6 us a refill */
+   (bench/results/2026-11-26-new-values).  In batches (refill_row): circuit's ELL strips 9.9 -> 9.6 us a refill. */
 __global__ void refill_rows_kernel(double *val, slot_source from, aijt_int nrows, aijt_int ld, aijt_int width, const double *values)
 {
-  GRID_STRIDE(i, nrows)
-  {
-    const slot_row r = from.row(i);
-    for (aijt_int j0 = 0; j0 < width; j0 += ROWS_BATCH) { /* a batch's loads before its stores */
-      aijt_int p[ROWS_BATCH];
-      double   v[ROWS_BATCH];
-#pragma unroll
-      for (int u = 0; u < ROWS_BATCH; u++) p[u] = j0 + u < width ? r.at(j0 + u) : -1;
-#pragma unroll
-      for (int u = 0; u < ROWS_BATCH; u++) v[u] = p[u] < 0 ? 0.0 : __ldg(values + p[u]);
-#pragma unroll
-      for (int u = 0; u < ROWS_BATCH; u++)
-        if (j0 + u < width) val[i + (int64_t)(j0 + u) * ld] = v[u];
-    }
-  }
+  GRID_STRIDE(i, nrows) refill_row(from.row(i), width, values, val + i, ld);
 }
 
 /* The same for a column-major strip of 16 slots a row or more, by tiles of 32 rows and 32 slots: a tile's places

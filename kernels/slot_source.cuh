@@ -30,6 +30,25 @@ struct slot_row {
   }
 };
 
+/* Row r's first width slots, out[j * ld], refilled from values (-1, padding: 0.0).  A batch's places load first,
+   then their values, then the stores: one slot after another, each slot's loads waited for the last one's store
+   (circuit's SELL and ELL refills, bench/results/2026-11-28-sell-refill). */
+#define REFILL_BATCH 8
+__device__ __forceinline__ void refill_row(const slot_row &r, aijt_int width, const double *__restrict__ values, double *__restrict__ out, int64_t ld)
+{
+  for (aijt_int j0 = 0; j0 < width; j0 += REFILL_BATCH) {
+    aijt_int p[REFILL_BATCH];
+    double   v[REFILL_BATCH];
+#pragma unroll
+    for (int u = 0; u < REFILL_BATCH; u++) p[u] = j0 + u < width ? r.at(j0 + u) : -1;
+#pragma unroll
+    for (int u = 0; u < REFILL_BATCH; u++) v[u] = p[u] < 0 ? 0.0 : __ldg(values + p[u]);
+#pragma unroll
+    for (int u = 0; u < REFILL_BATCH; u++)
+      if (j0 + u < width) out[(int64_t)(j0 + u) * ld] = v[u];
+  }
+}
+
 /* A column-major strip's places (ELL, DIA: slot (i, j) at i + j * ld) */
 struct slot_source {
   const aijt_int *map;       /* the places, or NULL: */
