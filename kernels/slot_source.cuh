@@ -30,9 +30,10 @@ struct slot_row {
   }
 };
 
-/* Row r's first width slots, out[j * ld], refilled from values (-1, padding: 0.0).  A batch's places load first,
-   then their values, then the stores: one slot after another, each slot's loads waited for the last one's store
-   (circuit's SELL and ELL refills, bench/results/2026-11-28-sell-refill). */
+/* Row r's first width slots, out[j * ld], refilled from values (place -1, padding: 0.0).  Each batch loads its
+   places, then their values, then stores them: slot by slot, each slot's loads waited for the last one's store
+   (bench/results/2026-11-28-sell-refill).  SELL's rows and ELL's and DIA's share it; SELL's own loop, with 64-bit
+   indices, took circuit's fused refill 36.3 us against 31.4 (bench/results/2026-11-28-refill-row). */
 #define REFILL_BATCH 8
 __device__ __forceinline__ void refill_row(const slot_row &r, aijt_int width, const double *__restrict__ values, double *__restrict__ out, int64_t ld)
 {
