@@ -372,12 +372,19 @@ static PetscErrorCode ViewSummary(Mat A, PetscViewer viewer)
   PetscCallMPI(MPI_Allreduce(local, total, 3 * AIJT_NFORMATS + 1, MPIU_INT, MPI_SUM, PetscObjectComm((PetscObject)A)));
   PetscCallMPI(MPI_Comm_size(PetscObjectComm((PetscObject)A), &size));
   PetscCall(PetscViewerASCIIPrintf(viewer, "aijtuned plans of %d ranks (diagonal and off-diagonal blocks): %" PetscInt_FMT " strips\n", size, total[3 * AIJT_NFORMATS]));
-  {
+  { /* rank 0's model line, as the viewer prints, and how many ranks' lines differ from it: each rank finds its own
+       GPU's model (a cluster of mixed GPUs) and reads its own options */
     Mat_SeqAIJTuned *dctx;
-    char             line[400];
+    char             line[400], first[400];
+    PetscMPIInt      same, nsame;
     PetscCall(MatSeqAIJTunedGetContext(blocks[0], &dctx));
     PetscCall(MatSeqAIJTunedPlannedWith(dctx, line, sizeof(line)));
-    PetscCall(PetscViewerASCIIPrintf(viewer, "%s", line)); /* rank 0's, as the viewer prints */
+    PetscCall(PetscArraycpy(first, line, sizeof(line)));
+    PetscCallMPI(MPI_Bcast(first, (PetscMPIInt)sizeof(first), MPI_CHAR, 0, PetscObjectComm((PetscObject)A)));
+    same = !strncmp(first, line, sizeof(line));
+    PetscCallMPI(MPI_Allreduce(&same, &nsame, 1, MPI_INT, MPI_SUM, PetscObjectComm((PetscObject)A)));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "%s", first));
+    if (nsame < size) PetscCall(PetscViewerASCIIPrintf(viewer, "  planned otherwise on %d of %d ranks (-mat_view ::ascii_info_detail shows each rank's)\n", size - nsame, size));
   }
   for (int f = 0; f < AIJT_NFORMATS; f++) {
     if (!total[3 * f] && !total[3 * f + 2]) continue;

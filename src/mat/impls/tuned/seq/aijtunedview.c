@@ -11,7 +11,7 @@ static PetscErrorCode Print(PetscViewer viewer, PetscBool synchronized, const ch
 
 /* What priced the plan: the performance model given to the planner (the one named, this GPU's, or the nearest, whose
    predictions are another GPU's), or none (the rules).  The file is in -info's line (aijtunedmodel.c).  mpiaijtuned's
-   summary prints rank 0's diagonal block's. */
+   summary prints rank 0's diagonal block's, and how many ranks' differ. */
 PetscErrorCode MatSeqAIJTunedPlannedWith(Mat_SeqAIJTuned *ctx, char line[], size_t len)
 {
   const aijt_model *model;
