@@ -2,6 +2,7 @@ static char help[] = "aijtuned on a PETSc of other scalars (complex, single, __f
 never reading its values as doubles; on real double it gives AIJ's product.\n\n";
 
 #include <petscmataijtuned.h>
+#include "../common/testtridiag.h"
 
 static char first_message[1024];
 
@@ -12,11 +13,9 @@ static PetscErrorCode Record(MPI_Comm comm, int line, const char *fun, const cha
   return n;
 }
 
-/* A tridiagonal n x n matrix of type type (-1, 2 + i/n, -1), assembled, or the error of its MatSetType. */
+/* A tridiagonal n x n matrix of type type (testtridiag.h), assembled, or the error of its MatSetType. */
 static PetscErrorCode Tridiagonal(MatType type, PetscInt n, Mat *A, PetscErrorCode *set_type)
 {
-  PetscInt lo, hi;
-
   PetscFunctionBegin;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
@@ -25,14 +24,7 @@ static PetscErrorCode Tridiagonal(MatType type, PetscInt n, Mat *A, PetscErrorCo
   PetscCall(PetscPopErrorHandler());
   if (*set_type) PetscFunctionReturn(PETSC_SUCCESS);
   PetscCall(MatSetUp(*A));
-  PetscCall(MatGetOwnershipRange(*A, &lo, &hi));
-  for (PetscInt i = lo; i < hi; i++) {
-    if (i > 0) PetscCall(MatSetValue(*A, i, i - 1, -1.0, INSERT_VALUES));
-    PetscCall(MatSetValue(*A, i, i, 2.0 + (PetscReal)i / n, INSERT_VALUES));
-    if (i < n - 1) PetscCall(MatSetValue(*A, i, i + 1, -1.0, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(TestTridiagonalFill(*A, n, 0.0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 

@@ -5,23 +5,7 @@ new values (seq/cuda/aijtunedpin.c; -info names it).\n\
   -steps <k>  : steps (default 18)\n\n";
 
 #include <petscmataijtuned.h>
-
-/* Values of step s: (-1, 2 + i/n + s, -1), every entry set, the pattern unchanged. */
-static PetscErrorCode Fill(Mat A, PetscInt n, PetscInt s)
-{
-  PetscInt lo, hi;
-
-  PetscFunctionBegin;
-  PetscCall(MatGetOwnershipRange(A, &lo, &hi));
-  for (PetscInt i = lo; i < hi; i++) {
-    if (i > 0) PetscCall(MatSetValue(A, i, i - 1, -1.0, INSERT_VALUES));
-    PetscCall(MatSetValue(A, i, i, 2.0 + (PetscReal)i / n + s, INSERT_VALUES));
-    if (i < n - 1) PetscCall(MatSetValue(A, i, i + 1, -1.0, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
+#include "../common/testtridiag.h"
 
 static PetscErrorCode Create(MatType type, PetscInt n, Mat *A)
 {
@@ -54,8 +38,8 @@ int main(int argc, char **argv)
   PetscCall(VecSetRandom(xr, NULL));
   PetscCall(VecCopy(xr, x));
   for (PetscInt s = 0; s <= steps; s++) { /* step 0 is the first assembly; 1..steps bring new values */
-    PetscCall(Fill(A, n, s));
-    PetscCall(Fill(R, n, s));
+    PetscCall(TestTridiagonalFill(A, n, (PetscReal)s)); /* step s: the diagonal raised by s, the pattern unchanged */
+    PetscCall(TestTridiagonalFill(R, n, (PetscReal)s));
     PetscCall(MatMult(A, x, y));
     PetscCall(MatMult(R, xr, yr));
     PetscCall(VecNorm(yr, NORM_INFINITY, &ref));

@@ -3,14 +3,14 @@ Each rank reads its own options and finds its own GPU's model, so on a cluster o
 from different models.  Here the last rank is given the H100's model and the others the H200's (-mat_aijtuned_model,\n\
 set on each rank apart).  The summary gives rank 0's line and says on how many ranks the plan was made otherwise;\n\
 ::ascii_info_detail gives each rank's.  The products are checked against AIJ's.\n\
-  -n <n>  rows of the 1-D Laplacian (default 200)\n\n";
+  -n <n>  rows of the tridiagonal matrix (default 200)\n\n";
 
 #include <petscmataijtuned.h>
+#include "../common/testtridiag.h"
 
-static PetscErrorCode Laplacian(MatType type, PetscInt n, Mat *A)
+/* A tridiagonal n x n matrix of type type (testtridiag.h), preallocated and assembled */
+static PetscErrorCode Tridiagonal(MatType type, PetscInt n, Mat *A)
 {
-  PetscInt rstart, rend;
-
   PetscFunctionBeginUser;
   PetscCall(MatCreate(PETSC_COMM_WORLD, A));
   PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
@@ -18,14 +18,7 @@ static PetscErrorCode Laplacian(MatType type, PetscInt n, Mat *A)
   PetscCall(MatSetFromOptions(*A));
   PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
   PetscCall(MatMPIAIJSetPreallocation(*A, 3, NULL, 1, NULL));
-  PetscCall(MatGetOwnershipRange(*A, &rstart, &rend));
-  for (PetscInt i = rstart; i < rend; i++) {
-    if (i > 0) PetscCall(MatSetValue(*A, i, i - 1, -1.0, INSERT_VALUES));
-    PetscCall(MatSetValue(*A, i, i, 2.0 + (PetscReal)i / n, INSERT_VALUES));
-    if (i < n - 1) PetscCall(MatSetValue(*A, i, i + 1, -1.0, INSERT_VALUES));
-  }
-  PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(*A, MAT_FINAL_ASSEMBLY));
+  PetscCall(TestTridiagonalFill(*A, n, 0.0));
   PetscFunctionReturn(PETSC_SUCCESS);
 }
 
@@ -45,8 +38,8 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   /* this rank's own options: the tests run in tests/mat, the shipped models two folders up */
   PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_model", rank == size - 1 && size > 1 ? "../../models/NVIDIA-H100-80GB-HBM3.model" : "../../models/NVIDIA-H200.model"));
-  PetscCall(Laplacian(MATAIJTUNED, n, &A));
-  PetscCall(Laplacian(MATAIJ, n, &R));
+  PetscCall(Tridiagonal(MATAIJTUNED, n, &A));
+  PetscCall(Tridiagonal(MATAIJ, n, &R));
 
   PetscCall(PetscViewerPushFormat(PETSC_VIEWER_STDOUT_WORLD, PETSC_VIEWER_ASCII_INFO));
   PetscCall(MatView(A, PETSC_VIEWER_STDOUT_WORLD));
