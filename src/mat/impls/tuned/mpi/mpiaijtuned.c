@@ -375,7 +375,7 @@ static PetscErrorCode ViewSummary(Mat A, PetscViewer viewer)
   { /* rank 0's model line, as the viewer prints, and how many ranks' lines differ from it: each rank finds its own
        GPU's model (a cluster of mixed GPUs) and reads its own options */
     Mat_SeqAIJTuned *dctx;
-    char             line[400], first[400];
+    char             line[400] = "", first[400]; /* line zeroed past its end: all of it is broadcast */
     PetscMPIInt      same, nsame;
     PetscCall(MatSeqAIJTunedGetContext(blocks[0], &dctx));
     PetscCall(MatSeqAIJTunedPlannedWith(dctx, line, sizeof(line)));
