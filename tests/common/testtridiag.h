@@ -1,10 +1,25 @@
 /*
-   Test-only: the values of a tridiagonal n x n matrix, (-1, 2 + i/n + shift, -1) in row i, set in the rows this rank
-   owns, then the matrix assembled.  Its diagonal varies, so that a product that mixes up rows shows.
+   Test-only: a tridiagonal n x n matrix on PETSC_COMM_WORLD, (-1, 2 + i/n + shift, -1) in row i.  Its diagonal
+   varies, so that a product that mixes up rows shows.
 */
 #pragma once
 
 #include <petscmat.h>
+
+/* The matrix of type type (and the options' -mat_type), preallocated for the three entries of a row */
+static inline PetscErrorCode TestTridiagonalCreate(MatType type, PetscInt n, Mat *A)
+{
+  PetscFunctionBeginUser;
+  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
+  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
+  PetscCall(MatSetType(*A, type));
+  PetscCall(MatSetFromOptions(*A));
+  PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
+  PetscCall(MatMPIAIJSetPreallocation(*A, 3, NULL, 1, NULL));
+  PetscFunctionReturn(PETSC_SUCCESS);
+}
+
+/* Its values in the rows this rank owns, then the matrix assembled */
 
 static inline PetscErrorCode TestTridiagonalFill(Mat A, PetscInt n, PetscReal shift)
 {

@@ -7,18 +7,6 @@ new values (seq/cuda/aijtunedpin.c; -info names it).\n\
 #include <petscmataijtuned.h>
 #include "../common/testtridiag.h"
 
-static PetscErrorCode Create(MatType type, PetscInt n, Mat *A)
-{
-  PetscFunctionBegin;
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatSetFromOptions(*A));
-  PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(*A, 3, NULL, 1, NULL));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
   Mat       A, R; /* aijtuned, and the host AIJ reference */
@@ -31,8 +19,8 @@ int main(int argc, char **argv)
   PetscCall(MatAIJTunedInitializePackage());
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-steps", &steps, NULL));
-  PetscCall(Create(MATAIJTUNED, n, &A));
-  PetscCall(Create(MATAIJ, n, &R));
+  PetscCall(TestTridiagonalCreate(MATAIJTUNED, n, &A));
+  PetscCall(TestTridiagonalCreate(MATAIJ, n, &R));
   PetscCall(MatCreateVecs(A, &x, &y)); /* CUDA vectors where PETSc has CUDA */
   PetscCall(MatCreateVecs(R, &xr, &yr));
   PetscCall(VecSetRandom(xr, NULL));

@@ -8,20 +8,6 @@ set on each rank apart).  The summary gives rank 0's line and says on how many r
 #include <petscmataijtuned.h>
 #include "../common/testtridiag.h"
 
-/* A tridiagonal n x n matrix of type type (testtridiag.h), preallocated and assembled */
-static PetscErrorCode Tridiagonal(MatType type, PetscInt n, Mat *A)
-{
-  PetscFunctionBeginUser;
-  PetscCall(MatCreate(PETSC_COMM_WORLD, A));
-  PetscCall(MatSetSizes(*A, PETSC_DECIDE, PETSC_DECIDE, n, n));
-  PetscCall(MatSetType(*A, type));
-  PetscCall(MatSetFromOptions(*A));
-  PetscCall(MatSeqAIJSetPreallocation(*A, 3, NULL));
-  PetscCall(MatMPIAIJSetPreallocation(*A, 3, NULL, 1, NULL));
-  PetscCall(TestTridiagonalFill(*A, n, 0.0));
-  PetscFunctionReturn(PETSC_SUCCESS);
-}
-
 int main(int argc, char **argv)
 {
   PetscInt    n = 200;
@@ -38,8 +24,10 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   /* this rank's own options: the tests run in tests/mat, the shipped models two folders up */
   PetscCall(PetscOptionsSetValue(NULL, "-mat_aijtuned_model", rank == size - 1 && size > 1 ? "../../models/NVIDIA-H100-80GB-HBM3.model" : "../../models/NVIDIA-H200.model"));
-  PetscCall(Tridiagonal(MATAIJTUNED, n, &A));
-  PetscCall(Tridiagonal(MATAIJ, n, &R));
+  PetscCall(TestTridiagonalCreate(MATAIJTUNED, n, &A));
+  PetscCall(TestTridiagonalCreate(MATAIJ, n, &R));
+  PetscCall(TestTridiagonalFill(A, n, 0.0));
+  PetscCall(TestTridiagonalFill(R, n, 0.0));
 
   PetscCall(PetscViewerPushFormat(PETSC_VIEWER_STDOUT_WORLD, PETSC_VIEWER_ASCII_INFO));
   PetscCall(MatView(A, PETSC_VIEWER_STDOUT_WORLD));
