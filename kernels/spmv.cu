@@ -196,7 +196,7 @@ int64_t blocks_for(const aijt_dev_strip *s, unsigned block)
 
 /* A launch of a lone DIA strip of up to 8 diagonals (one word of codes a row: the 5- and 7-point stencils)
    runs the DIA kernel compiled for one strip, whose fields are constants: on an H200 lap2d went from 48.0 to
-   41.8 us and lap3d from 48.8 to 41.2 (9-13% on an H100), and the launch passes 160 bytes instead of 2.4 KB.
+   41.8 us and lap3d from 48.8 to 41.2 (9-13% on an H100), and the launch passes 160 bytes instead of the whole block.
    The same kernel made box27 (27 diagonals) 5% slower and one-strip CSR plans 2-3% slower, so they keep the
    general one (bench/results/2026-11-27-one-strip-launch). */
 bool one_dia_strip(const aijt::fused_args<AIJT_FUSED_MAX> &a)

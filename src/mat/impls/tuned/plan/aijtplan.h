@@ -80,8 +80,12 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
    or are x's own, so a plan with one of them has no column order. */
 #define AIJT_WHOLE_FORMAT(f) (!(AIJT_FORMAT_BIT(f) & AIJT_STRIP_FORMATS))
 
-/* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches. */
-#define AIJT_FUSED_MAX 16
+/* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches.  The strips
+   are the launch's parameters, 152 bytes each, and the host's launch call grows with them: on an H200 a block of
+   2.5 KB (16 strips) cost 0.45-0.5 us more a launch than one of 160 bytes (bench/results/2026-11-28-host-path),
+   a tenth of a small matrix's product where the host paces the calls.  No plan of the 72 shared matrices or the
+   generated suite has more than 8 strips. */
+#define AIJT_FUSED_MAX 8
 
 /* Parse a name from aijt_format_names (case-insensitive). */
 aijt_err aijt_format_from_name(const char *name, aijt_format *format);
