@@ -5,7 +5,8 @@
      empty160  an empty kernel of a 160-byte __grid_constant__ block
      empty2376 an empty kernel of a 2376-byte __grid_constant__ block (the fused launch's size)
      fused1    the fused kernel for one DIA strip (fused_args<1>), its strip empty
-     fused16   the fused kernel of every format (fused_args<16>), one empty CSR strip
+     fused16   the fused kernel of every format (fused_args<AIJT_FUSED_MAX>: 16 strips when h200-call2 ran, 8 since),
+               one empty CSR strip
      dense16   the same, compiled for 32 registers (DENSE)
    Every variant reads nothing: what differs is the launch's parameters and the kernel launched. */
 #include "spmv.cu"
