@@ -81,10 +81,10 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 #define AIJT_WHOLE_FORMAT(f) (!(AIJT_FORMAT_BIT(f) & AIJT_STRIP_FORMATS))
 
 /* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches.  The strips
-   are the launch's parameters, 152 bytes each, and the host's launch call grows with them: on an H200 a block of
-   2.5 KB (16 strips) cost 0.45-0.5 us more a launch than one of 160 bytes (bench/results/2026-11-28-host-path),
-   a tenth of a small matrix's product where the host paces the calls.  No plan of the 72 shared matrices or the
-   generated suite has more than 8 strips. */
+   are the launch's parameters, 152 bytes each, and both sides of a launch grow with them: on an H200, 16 strips'
+   2.5 KB cost the host's launch call 0.46-0.55 us more than 160 bytes, and the device 0.3-0.4 us more a product
+   than 8 strips' 1.25 KB, 4-6% of a small matrix's product (bench/results/2026-11-28-host-path).  No plan of the
+   72 shared matrices or of the generated suite has more than 8 strips. */
 #define AIJT_FUSED_MAX 8
 
 /* Parse a name from aijt_format_names (case-insensitive). */
