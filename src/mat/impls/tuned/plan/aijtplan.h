@@ -83,7 +83,7 @@ extern const char *const aijt_format_names[AIJT_NFORMATS]; /* "csr", "long", "el
 /* The kernels run up to this many strips in one launch (kernels/spmv.cu); the planner counts launches.  The strips
    are the launch's parameters, 152 bytes each, and both sides of a launch grow with them: on an H200, 16 strips'
    2.5 KB cost the host's launch call 0.46-0.55 us more than 160 bytes, and the device 0.3-0.4 us more a product
-   than 8 strips' 1.25 KB, 4-6% of a small matrix's product (bench/results/2026-11-28-host-path).  No plan of the
+   than 8 strips' 1.25 KB, 4-5% of a small matrix's product (bench/results/2026-11-28-host-path).  No plan of the
    72 shared matrices or of the generated suite has more than 8 strips. */
 #define AIJT_FUSED_MAX 8
 
